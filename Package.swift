@@ -1,0 +1,69 @@
+// swift-tools-version:6.0
+// Lectern: a course-content lab server. No package dependencies: the toolchain
+// plus system C libraries (libsqlite3, libxcrypt) through system-library targets.
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "Lectern",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "lectern", targets: ["lectern"]),
+        .executable(name: "lectern-bench", targets: ["lectern-bench"]),
+        .library(name: "LecternKit", targets: [
+            "JSON", "CLI", "SQLite", "Store", "HTTPServer", "HTML",
+            "LayoutSolver", "AutoLayout", "Dynamics", "Captions", "Grading", "LecternApp",
+        ]),
+    ],
+    targets: [
+        // System libraries.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", providers: [.apt(["libc6-dev"])]),
+
+        // Pure modules: no I/O.
+        .target(name: "JSON", swiftSettings: strict),
+        .target(name: "LayoutSolver", swiftSettings: strict),
+        .target(name: "AutoLayout", dependencies: ["LayoutSolver", "JSON"], swiftSettings: strict),
+        .target(name: "Dynamics", dependencies: ["JSON"], swiftSettings: strict),
+        .target(name: "Captions", swiftSettings: strict),
+        .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON"], swiftSettings: strict),
+        .target(name: "HTML", swiftSettings: strict),
+        .target(name: "CLI", swiftSettings: strict),
+
+        // Storage.
+        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+        .target(name: "Store", dependencies: ["SQLite", "Captions", "JSON"], swiftSettings: strict),
+
+        // Serving.
+        .target(name: "HTTPServer", dependencies: ["JSON"], swiftSettings: strict),
+
+        // The application: routes, pages, auth.
+        .target(name: "LecternApp", dependencies: [
+            "HTTPServer", "HTML", "Store", "SQLite", "Grading", "AutoLayout", "Dynamics",
+            "Captions", "JSON", "CCrypt",
+        ], swiftSettings: strict),
+
+        // Executables.
+        .executableTarget(name: "lectern", dependencies: ["LecternApp", "CLI"], swiftSettings: strict),
+        .executableTarget(name: "lectern-bench", dependencies: [
+            "LecternApp", "CLI", "LayoutSolver", "AutoLayout", "Dynamics", "Grading", "Store",
+            "SQLite", "Captions", "HTTPServer", "JSON",
+        ], swiftSettings: strict),
+
+        // Tests: one target per module.
+        .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
+        .testTarget(name: "CLITests", dependencies: ["CLI"], swiftSettings: strict),
+        .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: strict),
+        .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
+        .testTarget(name: "HTMLTests", dependencies: ["HTML"], swiftSettings: strict),
+        .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"], swiftSettings: strict),
+        .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LayoutSolver"], swiftSettings: strict),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "JSON"], swiftSettings: strict),
+        .testTarget(name: "CaptionsTests", dependencies: ["Captions"], swiftSettings: strict),
+        .testTarget(name: "GradingTests", dependencies: ["Grading"], swiftSettings: strict),
+        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "HTTPServer", "Store", "SQLite"], swiftSettings: strict),
+    ]
+)

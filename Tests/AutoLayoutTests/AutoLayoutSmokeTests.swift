@@ -1,0 +1,6 @@
+import XCTest
+@testable import AutoLayout
+
+final class AutoLayoutSmokeTests: XCTestCase {
+    func testModuleLoads() { XCTAssertTrue(true) }
+}

@@ -1,0 +1,6 @@
+import XCTest
+@testable import Captions
+
+final class CaptionsSmokeTests: XCTestCase {
+    func testModuleLoads() { XCTAssertTrue(true) }
+}

@@ -1,0 +1,6 @@
+import XCTest
+@testable import HTML
+
+final class HTMLSmokeTests: XCTestCase {
+    func testModuleLoads() { XCTAssertTrue(true) }
+}

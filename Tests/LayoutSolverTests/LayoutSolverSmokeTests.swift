@@ -1,0 +1,6 @@
+import XCTest
+@testable import LayoutSolver
+
+final class LayoutSolverSmokeTests: XCTestCase {
+    func testModuleLoads() { XCTAssertTrue(true) }
+}

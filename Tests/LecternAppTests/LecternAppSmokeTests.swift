@@ -1,0 +1,6 @@
+import XCTest
+@testable import LecternApp
+
+final class LecternAppSmokeTests: XCTestCase {
+    func testModuleLoads() { XCTAssertTrue(true) }
+}

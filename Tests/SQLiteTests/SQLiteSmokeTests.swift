@@ -1,0 +1,6 @@
+import XCTest
+@testable import SQLite
+
+final class SQLiteSmokeTests: XCTestCase {
+    func testModuleLoads() { XCTAssertTrue(true) }
+}
