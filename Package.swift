@@ -12,7 +12,7 @@ let package = Package(
         .executable(name: "lectern", targets: ["lectern"]),
         .executable(name: "lectern-bench", targets: ["lectern-bench"]),
         .library(name: "LecternKit", targets: [
-            "JSON", "CLI", "SQLite", "Store", "HTTPServer", "HTML",
+            "JSON", "Digest", "CLI", "SQLite", "Store", "HTTPServer", "HTML",
             "LayoutSolver", "AutoLayout", "Dynamics", "Captions", "Grading", "LecternApp",
         ]),
     ],
@@ -24,17 +24,18 @@ let package = Package(
 
         // Pure modules: no I/O.
         .target(name: "JSON", swiftSettings: strict),
+        .target(name: "Digest", swiftSettings: strict),
         .target(name: "LayoutSolver", swiftSettings: strict),
         .target(name: "AutoLayout", dependencies: ["LayoutSolver", "JSON"], swiftSettings: strict),
         .target(name: "Dynamics", dependencies: ["JSON"], swiftSettings: strict),
         .target(name: "Captions", swiftSettings: strict),
-        .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON"], swiftSettings: strict),
+        .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest"], swiftSettings: strict),
         .target(name: "HTML", swiftSettings: strict),
         .target(name: "CLI", swiftSettings: strict),
 
         // Storage.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
-        .target(name: "Store", dependencies: ["SQLite", "Captions", "JSON"], swiftSettings: strict),
+        .target(name: "Store", dependencies: ["SQLite", "Captions", "JSON", "Digest"], swiftSettings: strict),
 
         // Serving.
         .target(name: "HTTPServer", dependencies: ["JSON"], swiftSettings: strict),
@@ -42,7 +43,7 @@ let package = Package(
         // The application: routes, pages, auth.
         .target(name: "LecternApp", dependencies: [
             "HTTPServer", "HTML", "Store", "SQLite", "Grading", "AutoLayout", "Dynamics",
-            "Captions", "JSON", "CCrypt",
+            "Captions", "JSON", "Digest", "CCrypt",
         ], swiftSettings: strict),
 
         // Executables.
@@ -54,6 +55,7 @@ let package = Package(
 
         // Tests: one target per module.
         .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
+        .testTarget(name: "DigestTests", dependencies: ["Digest"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["CLI"], swiftSettings: strict),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite"], swiftSettings: strict),
