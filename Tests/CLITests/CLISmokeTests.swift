@@ -1,6 +1,0 @@
-import XCTest
-@testable import CLI
-
-final class CLISmokeTests: XCTestCase {
-    func testModuleLoads() { XCTAssertTrue(true) }
-}
