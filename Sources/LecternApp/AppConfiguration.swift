@@ -1,0 +1,24 @@
+/// Everything `lectern serve` can be told: where to listen, where the data lives, how to behave.
+public struct AppConfiguration: Sendable, Equatable {
+    /// Interface to listen on (an IPv4 or IPv6 address or a host name).
+    public var host = "127.0.0.1"
+    /// TCP port; 0 lets the system choose one (tests).
+    public var port = 8080
+    /// The SQLite database file, created on first start.
+    public var databasePath = "./lectern.sqlite"
+    /// The folder of exercise definitions.
+    public var exercisesDirectory = "./Exercises"
+    /// The folder of static files served under `/`.
+    public var publicDirectory = "./Public"
+    /// No access log (benchmarks).
+    public var quiet = false
+    /// Serve the benchmark-only routes under `/bench`.
+    public var benchRoutes = false
+    /// Addresses of reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Proto` are trusted.
+    public var trustedProxies: [String] = []
+    /// Reader connections of the database pool.
+    public var databaseReaders = 4
+
+    /// The defaults listed in README's configuration table.
+    public init() {}
+}

@@ -1,0 +1,14 @@
+/// The one place that lists the application's parts. A new capability adds its route collection
+/// and, when it must prepare data at start, its startup task here, in the order they should run.
+extension Application {
+    /// Route collections, registered in this order.
+    static let routeCollections: [any RouteCollection] = [
+        HealthRoutes(),
+        CourseRoutes(),
+    ]
+
+    /// Startup tasks, run in this order on every start.
+    static let startupTasks: [any StartupTask] = [
+        SampleCourseSeeding(),
+    ]
+}

@@ -1,0 +1,33 @@
+import HTTPServer
+import JSON
+
+/// `GET /api/health`: `{"status":"ok","version":"…","database":"ok"}`, checking the database with a
+/// real query; 503 with `"status":"error"` and the reason when the database does not answer.
+struct HealthRoutes: RouteCollection {
+    func register(on router: Router, context: AppContext) {
+        let database = context.database
+        router.get("/api/health") { _, _ in
+            do {
+                _ = try await database.read { db in
+                    try db.fetchValue(Int.self, sql: "SELECT count(*) FROM schema_migrations")
+                }
+                return Response.json { json in
+                    json.beginObject()
+                    json.field("status", "ok")
+                    json.field("version", LecternVersion.current)
+                    json.field("database", "ok")
+                    json.endObject()
+                }
+            } catch {
+                return Response.json(status: .serviceUnavailable) { json in
+                    json.beginObject()
+                    json.field("status", "error")
+                    json.field("version", LecternVersion.current)
+                    json.field("database", "error")
+                    json.field("message", "\(error)")
+                    json.endObject()
+                }
+            }
+        }
+    }
+}

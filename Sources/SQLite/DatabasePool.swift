@@ -1,0 +1,97 @@
+/// Settings of a `DatabasePool`.
+public struct PoolConfiguration: Sendable {
+    /// Number of reader connections (and threads). At least 1.
+    public var readerCount = 4
+    /// Settings of the writer connection; readers use the same with `queryOnly` on and the journal
+    /// mode left to the writer.
+    public var connection = ConnectionConfiguration()
+
+    /// The defaults: 4 readers, WAL, synchronous NORMAL, foreign keys on.
+    public init() {}
+}
+
+/// Concurrent access to one database file for a server: one writer connection and several reader
+/// connections in WAL mode, so reads run beside the write in progress and see committed data only.
+///
+/// Each connection lives on its own dedicated thread. The `async` methods enqueue the work and
+/// suspend the caller, so SQLite never blocks Swift's cooperative thread pool:
+///
+/// ```swift
+/// let pool = try DatabasePool(path: "lectern.sqlite")
+/// try await pool.write { db in try db.execute(sql: "INSERT INTO courses ...") }
+/// let count = try await pool.read { db in try db.fetchValue(Int.self, sql: "SELECT count(*) FROM courses") }
+/// ```
+public final class DatabasePool: Sendable {
+    /// The database file.
+    public let path: String
+    private let writer: WorkerThreads
+    private let readers: WorkerThreads
+
+    /// Opens the file (creating it when missing) and sets WAL mode; readers connect lazily.
+    public init(path: String, configuration: PoolConfiguration = .init()) throws {
+        self.path = path
+        let writerConnection = try Connection(path: path, mode: .readWriteCreate, configuration: configuration.connection)
+        var readerConfiguration = configuration.connection
+        readerConfiguration.journalMode = nil
+        readerConfiguration.queryOnly = true
+        let readerSettings = readerConfiguration
+        writer = WorkerThreads(name: "SQLite writer", count: 1, first: writerConnection) {
+            try Connection(path: path, mode: .readWrite, configuration: configuration.connection)
+        }
+        readers = WorkerThreads(name: "SQLite reader", count: max(1, configuration.readerCount), first: nil) {
+            try Connection(path: path, mode: .readWrite, configuration: readerSettings)
+        }
+    }
+
+    deinit {
+        writer.close()
+        readers.close()
+    }
+
+    /// Runs `body` in an immediate write transaction on the writer: committed when it returns,
+    /// rolled back when it throws. Writes from this pool run one at a time, in arrival order.
+    @discardableResult
+    public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await run(on: writer) { db in try db.transaction(.immediate, body) }
+    }
+
+    /// Runs `body` on the writer without opening a transaction (migrations, `VACUUM`, pragmas).
+    @discardableResult
+    public func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await run(on: writer, body)
+    }
+
+    /// Runs `body` on a reader inside a read transaction, so every query in it sees one snapshot.
+    /// Readers refuse writes (`PRAGMA query_only`).
+    public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await run(on: readers) { db in try db.transaction(.deferred, body) }
+    }
+
+    /// Copies a consistent snapshot of the database to a new file at `destination` through SQLite's
+    /// online backup API, while reads and writes go on. The copy is written beside the destination
+    /// and renamed into place when complete; an existing file is never overwritten.
+    public func backup(to destination: String) async throws {
+        try await run(on: readers) { db in try db.backup(toFile: destination) }
+    }
+
+    /// Stops accepting work, lets queued work finish, closes every connection and waits for the
+    /// threads to exit. Later calls fail with a misuse error.
+    public func close() async {
+        writer.close()
+        readers.close()
+        await writer.waitUntilExited()
+        await readers.waitUntilExited()
+    }
+
+    private func run<T: Sendable>(on threads: WorkerThreads,
+                                  _ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
+            let accepted = threads.submit { connection in
+                continuation.resume(with: Result { try body(connection.get()) })
+            }
+            if !accepted {
+                continuation.resume(throwing: SQLiteError.misuse("the database pool is closed"))
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import CLI
+import Foundation
+import LecternApp
+
+/// `lectern serve`: runs the web server until SIGINT or SIGTERM.
+let serveCommand = CommandSpec(
+    name: "serve",
+    abstract: "Run the Lectern web server.",
+    discussion: """
+        Creates the database with its schema and the sample course on first start, then serves \
+        the API and pages. Every option can also be set by the environment variable shown. \
+        SIGINT or SIGTERM stop it gracefully: in-flight requests finish first.
+        """,
+    options: [
+        OptionSpec("host", valueName: "address", help: "The address to listen on.",
+                   default: "127.0.0.1", env: "LECTERN_HOST"),
+        OptionSpec("port", short: "p", valueName: "port", help: "The TCP port to listen on (0 picks a free one).",
+                   default: "8080", env: "LECTERN_PORT", kind: .int(range: 0...65535)),
+        databaseOption,
+        OptionSpec("exercises", valueName: "dir", help: "The folder of exercise definitions.",
+                   default: "./Exercises", env: "LECTERN_EXERCISES", kind: .path),
+        OptionSpec("public", valueName: "dir", help: "The folder of static files served at /.",
+                   default: "./Public", env: "LECTERN_PUBLIC", kind: .path),
+        OptionSpec("trusted-proxies", valueName: "addresses",
+                   help: "Comma-separated addresses of reverse proxies whose X-Forwarded-* headers are trusted.",
+                   env: "LECTERN_TRUSTED_PROXIES"),
+    ],
+    flags: [
+        FlagSpec("quiet", short: "q", help: "Do not write the access log.", env: "LECTERN_QUIET"),
+        FlagSpec("bench-routes", help: "Also serve the benchmark routes under /bench.", env: "LECTERN_BENCH_ROUTES"),
+    ],
+    run: { arguments in
+        var configuration = AppConfiguration()
+        configuration.host = arguments.option("host") ?? configuration.host
+        configuration.port = arguments.int("port") ?? configuration.port
+        configuration.databasePath = arguments.option("db") ?? configuration.databasePath
+        configuration.exercisesDirectory = arguments.option("exercises") ?? configuration.exercisesDirectory
+        configuration.publicDirectory = arguments.option("public") ?? configuration.publicDirectory
+        configuration.trustedProxies = (arguments.option("trusted-proxies") ?? "")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        configuration.quiet = arguments.flag("quiet")
+        configuration.benchRoutes = arguments.flag("bench-routes")
+        try ServeUsageError.checkAddress(configuration.host, option: "--host <address>")
+        for proxy in configuration.trustedProxies {
+            try ServeUsageError.checkAddress(proxy, option: "--trusted-proxies <addresses>")
+        }
+
+        let console: @Sendable (String) -> Void = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        let application = try await Application.start(configuration, console: console)
+        console("Lectern listening on \(application.url)")
+        await application.runUntilTerminated()
+        return 0
+    })
+
+/// A value the parser accepted but `serve` cannot use: exit code 2 with a one-line message and the usage.
+struct ServeUsageError: ExitCodeError {
+    let message: String
+    var exitCode: Int32 { 2 }
+
+    /// Throws unless `text` is an IPv4 or IPv6 address literal.
+    static func checkAddress(_ text: String, option: String) throws(ServeUsageError) {
+        var storage = in6_addr()
+        guard inet_pton(AF_INET, text, &storage) == 1 || inet_pton(AF_INET6, text, &storage) == 1 else {
+            let usage = CommandLineParser.help(for: [CommandSpec(name: "lectern", abstract: ""), serveCommand])
+            throw ServeUsageError(message: "Invalid value '\(text)' for '\(option)': must be an IPv4 or IPv6 address\n\n\(usage)")
+        }
+    }
+}

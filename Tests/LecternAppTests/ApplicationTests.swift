@@ -1,0 +1,140 @@
+import Foundation
+import LecternApp
+import SQLite
+import Store
+import XCTest
+
+final class ApplicationTests: XCTestCase {
+    private var directory: String!
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "lectern-app-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory + "/Public", withIntermediateDirectories: true)
+        try Data("body { color: black; }\n".utf8).write(to: URL(fileURLWithPath: directory + "/Public/style.css"))
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    private func configuration() -> AppConfiguration {
+        var configuration = AppConfiguration()
+        configuration.port = 0
+        configuration.databasePath = directory + "/lectern.sqlite"
+        configuration.publicDirectory = directory + "/Public"
+        configuration.exercisesDirectory = directory + "/Exercises"
+        configuration.quiet = true
+        configuration.databaseReaders = 2
+        return configuration
+    }
+
+    func testServesHealthCoursesAndFilesOverARealSocket() async throws {
+        let console = ConsoleLines()
+        let app = try await Application.start(configuration()) { console.append($0) }
+        XCTAssertTrue(app.url.hasPrefix("http://127.0.0.1:"), app.url)
+        XCTAssertNotEqual(app.port, 0)
+        XCTAssertTrue(console.lines.contains { $0.contains("sample course cs193p") }, "\(console.lines)")
+
+        let health = try TestHTTPClient.get("/api/health", port: app.port)
+        XCTAssertEqual(health.status, 200)
+        XCTAssertEqual(health.header("Content-Type"), "application/json")
+        let healthBody = try XCTUnwrap(health.json() as? [String: String])
+        XCTAssertEqual(healthBody, ["status": "ok", "version": LecternVersion.current, "database": "ok"])
+
+        let courses = try TestHTTPClient.get("/api/courses", port: app.port)
+        XCTAssertEqual(courses.status, 200)
+        let list = try XCTUnwrap(courses.json() as? [[String: String]])
+        XCTAssertEqual(list.map { $0["slug"] }, ["cs193p"])
+        XCTAssertEqual(list.first?["title"], SampleCourse.course.title)
+
+        let stylesheet = try TestHTTPClient.get("/style.css", port: app.port)
+        XCTAssertEqual(stylesheet.status, 200)
+        XCTAssertEqual(String(decoding: stylesheet.body, as: UTF8.self), "body { color: black; }\n")
+        XCTAssertEqual(try TestHTTPClient.get("/../lectern.sqlite", port: app.port).status, 404)
+        XCTAssertEqual(try TestHTTPClient.get("/api/no-such-thing", port: app.port).status, 404)
+        XCTAssertEqual(try TestHTTPClient.get("/bench/hello", port: app.port).status, 404, "benchmark routes only on request")
+        await app.stop()
+    }
+
+    func testHealthReportsADatabaseThatDoesNotAnswer() async throws {
+        let app = try await Application.start(configuration()) { _ in }
+        await app.context.database.close()
+        let health = try TestHTTPClient.get("/api/health", port: app.port)
+        XCTAssertEqual(health.status, 503)
+        let body = try XCTUnwrap(health.json() as? [String: String])
+        XCTAssertEqual(body["status"], "error")
+        XCTAssertEqual(body["database"], "error")
+        XCTAssertTrue(body["message"]?.contains("closed") ?? false, "\(body)")
+        await app.stop()
+    }
+
+    func testBenchmarkRoutesOnlyWhenConfigured() async throws {
+        var configuration = configuration()
+        configuration.benchRoutes = true
+        let app = try await Application.start(configuration) { _ in }
+        let hello = try TestHTTPClient.get("/bench/hello", port: app.port)
+        XCTAssertEqual(hello.status, 200)
+        XCTAssertEqual(try hello.json() as? NSDictionary, ["ok": true, "n": 42])
+        await app.stop()
+    }
+
+    func testRestartKeepsTheDataAndDoesNotSeedAgain() async throws {
+        let first = try await Application.start(configuration()) { _ in }
+        try await first.context.database.write { db in
+            try Course.insert(NewCourse(slug: "extra", title: "Extra course"), db)
+        }
+        await first.stop()
+
+        let console = ConsoleLines()
+        let second = try await Application.start(configuration()) { console.append($0) }
+        XCTAssertFalse(console.lines.contains { $0.contains("sample course") }, "\(console.lines)")
+        let list = try XCTUnwrap(TestHTTPClient.get("/api/courses", port: second.port).json() as? [[String: String]])
+        XCTAssertEqual(list.map { $0["slug"] }, ["cs193p", "extra"])
+        await second.stop()
+    }
+
+    func testUnusableDatabasePathFailsWithThePath() async {
+        var configuration = configuration()
+        configuration.databasePath = directory + "/missing-folder/lectern.sqlite"
+        do {
+            let app = try await Application.start(configuration) { _ in }
+            await app.stop()
+            XCTFail("a database in a missing folder cannot be opened")
+        } catch {
+            XCTAssertTrue("\(error)".contains("missing-folder/lectern.sqlite"), "\(error)")
+        }
+    }
+
+    func testPortInUseFailsClearly() async throws {
+        let first = try await Application.start(configuration()) { _ in }
+        var taken = configuration()
+        taken.port = first.port
+        taken.databasePath = directory + "/other.sqlite"
+        do {
+            let app = try await Application.start(taken) { _ in }
+            await app.stop()
+            XCTFail("the port is taken")
+        } catch {
+            XCTAssertTrue("\(error)".contains("listening on 127.0.0.1:\(first.port)"), "\(error)")
+        }
+        await first.stop()
+    }
+}
+
+/// Collects console lines from any thread.
+final class ConsoleLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [String] = []
+
+    func append(_ line: String) {
+        lock.lock()
+        storage.append(line)
+        lock.unlock()
+    }
+
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+}

@@ -1,0 +1,55 @@
+import SQLite
+import Store
+import XCTest
+
+final class SchemaTests: XCTestCase {
+    private func tables(_ db: Connection) throws -> [String] {
+        try db.fetchAll(sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+            .map { try $0.get(0) }
+    }
+
+    func testFreshDatabaseGetsEveryTableOnce() throws {
+        let db = try Connection(path: ":memory:")
+        XCTAssertEqual(try Schema.migrate(db), Schema.migrations.map(\.name))
+        XCTAssertEqual(try Schema.migrate(db), [], "a second start applies nothing")
+        XCTAssertEqual(try tables(db), [
+            "api_tokens", "audit_log", "caption_cues", "courses", "enrollments", "exercise_versions", "exercises",
+            "extensions", "grade_history", "lectures", "login_failures", "password_setup_tokens", "regrade_results",
+            "regrade_runs", "schema_migrations", "sessions", "submissions", "transcript_sections", "users",
+        ])
+    }
+
+    func testMigrationNamesAreOrderedAndUnique() {
+        let names = Schema.migrations.map(\.name)
+        XCTAssertEqual(names, names.sorted(), "names start with a zero-padded sequence number")
+        XCTAssertEqual(Set(names).count, names.count)
+    }
+
+    func testDatabaseFromAnOlderVersionUpgrades() throws {
+        let db = try Connection(path: ":memory:")
+        try Migrator(Array(Schema.migrations.prefix(1))).migrate(db)
+        try Course.insert(NewCourse(slug: "old", title: "Old course"), db)
+        XCTAssertEqual(try Schema.migrate(db), Schema.migrations.dropFirst().map(\.name))
+        XCTAssertEqual(try Course.all(db).map(\.slug), ["old"])
+    }
+
+    func testConstraintsGuardTheData() throws {
+        let db = try Connection(path: ":memory:")
+        try Schema.migrate(db)
+        let course = try Course.insert(NewCourse(slug: "c", title: "C"), db)
+        XCTAssertThrowsError(try db.execute(sql: "INSERT INTO courses (slug, title, created_at) VALUES ('Bad Slug', 't', 0)"))
+        XCTAssertThrowsError(try db.execute(sql: "INSERT INTO lectures (course_id, number, title, updated_at) VALUES (999, 1, 't', 0)"),
+                             "foreign keys are enforced")
+        try db.execute(sql: "INSERT INTO lectures (course_id, number, title, date, updated_at) VALUES (?, 1, 'Intro', '2013-10-01', 0)",
+                       arguments: [course.id])
+        let lecture = db.lastInsertedRowID
+        XCTAssertThrowsError(try db.execute(sql: "INSERT INTO lectures (course_id, number, title, date, updated_at) VALUES (?, 2, 't', 'Tuesday', 0)",
+                                            arguments: [course.id]))
+        XCTAssertThrowsError(try db.execute(sql: "INSERT INTO caption_cues (lecture_id, position, start_ms, end_ms, text) VALUES (?, 0, 5000, 4000, 'backwards')",
+                                            arguments: [lecture]))
+        try db.execute(sql: "INSERT INTO caption_cues (lecture_id, position, start_ms, end_ms, text, non_speech) VALUES (?, 0, 0, 4000, '[ Music ]', 1)",
+                       arguments: [lecture])
+        try db.execute(sql: "DELETE FROM courses WHERE id = ?", arguments: [course.id])
+        XCTAssertEqual(try db.fetchValue(Int.self, sql: "SELECT count(*) FROM caption_cues"), 0, "deleting a course removes its lectures and cues")
+    }
+}
