@@ -1,0 +1,41 @@
+/// The rules every constraint must follow, as UIKit enforces them when a constraint is made.
+enum ConstraintRules {
+    /// Throws the first rule the constraint breaks.
+    static func check(_ constraint: LayoutConstraint, in document: LayoutDocument) throws(LayoutError) {
+        let location = constraint.location
+        let first = constraint.firstAttribute
+        let firstName = "\(document.name(of: constraint.firstItem)).\(first.rawValue)"
+        guard let secondItem = constraint.secondItem, let second = constraint.secondAttribute else {
+            guard first.isSize else {
+                throw LayoutError(location, "'\(firstName)' is a position and cannot equal a constant; "
+                                  + "relate it to another item (e.g. '\(firstName) == superview.\(first.rawValue) + 20')")
+            }
+            return
+        }
+        if first.isSize != second.isSize {
+            throw LayoutError(location, "cannot relate a size to a position ('\(first.rawValue)' and '\(second.rawValue)')")
+        }
+        if !first.isSize, first.axis != second.axis {
+            throw LayoutError(location, "cannot relate a \(first.axis.rawValue) attribute to a \(second.axis.rawValue) one "
+                              + "('\(first.rawValue)' and '\(second.rawValue)')")
+        }
+        if (first.isDirectional && second.isAbsoluteEdge) || (first.isAbsoluteEdge && second.isDirectional) {
+            throw LayoutError(location, "cannot relate '\(first.rawValue)' to '\(second.rawValue)': "
+                              + "use leading/trailing or left/right on both sides")
+        }
+        if !first.isSize, constraint.multiplier == 0 {
+            throw LayoutError(location, "a multiplier of 0 on the position '\(first.rawValue)' makes it a constant; "
+                              + "relate the position to another item instead")
+        }
+        guard document.commonAncestor(constraint.firstItem, secondItem) != nil else {
+            throw LayoutError(location, "'\(document.name(of: constraint.firstItem))' and "
+                              + "'\(document.name(of: secondItem))' have no common ancestor")
+        }
+    }
+
+    /// The standard spacing between two items: 20 when one contains the other (an edge of the
+    /// superview), else 8 (siblings, or views in different superviews).
+    static func standardSpacing(_ a: ItemID, _ b: ItemID, in document: LayoutDocument) -> Double {
+        document.lineage(of: a).contains(b) || document.lineage(of: b).contains(a) ? 20 : 8
+    }
+}

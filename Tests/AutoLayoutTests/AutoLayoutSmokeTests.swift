@@ -1,6 +1,0 @@
-import XCTest
-@testable import AutoLayout
-
-final class AutoLayoutSmokeTests: XCTestCase {
-    func testModuleLoads() { XCTAssertTrue(true) }
-}
