@@ -1,0 +1,59 @@
+/// Writes cues as WebVTT or SRT, for download and for `<track>` elements.
+///
+/// Speaker changes are written as a leading `>> `, speakers as WebVTT voice tags, so that
+/// reading the output back gives the same cues (SRT has no voices and drops speaker names).
+public enum CaptionWriter {
+    /// A complete WebVTT file.
+    public static func webVTT(_ cues: [Cue]) -> String {
+        var output = "WEBVTT\n"
+        var previousVoice: String?
+        for cue in cues {
+            output += "\n"
+            output += Timestamp.formatCueTime(cue.start, separator: ".")
+            output += " --> "
+            output += Timestamp.formatCueTime(cue.end, separator: ".")
+            output += "\n"
+            let voiceImpliesChange = cue.speaker != nil && cue.speaker != previousVoice
+            if let speaker = cue.speaker {
+                output += "<v \(escaped(speaker))>"
+                previousVoice = speaker
+            }
+            if cue.speakerChange && !voiceImpliesChange { output += ">> " }
+            output += escaped(cue.text)
+            output += "\n"
+        }
+        return output
+    }
+
+    /// A complete SRT file, cues numbered from 1.
+    public static func srt(_ cues: [Cue]) -> String {
+        var output = ""
+        for (index, cue) in cues.enumerated() {
+            if index > 0 { output += "\n" }
+            output += "\(index + 1)\n"
+            output += Timestamp.formatCueTime(cue.start, separator: ",")
+            output += " --> "
+            output += Timestamp.formatCueTime(cue.end, separator: ",")
+            output += "\n"
+            if cue.speakerChange { output += ">> " }
+            output += cue.text
+            output += "\n"
+        }
+        return output
+    }
+
+    /// WebVTT cue text escaping: `&`, `<` and `>` as character references.
+    private static func escaped(_ text: String) -> String {
+        var output = ""
+        output.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            default: output.append(character)
+            }
+        }
+        return output
+    }
+}

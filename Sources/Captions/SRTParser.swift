@@ -1,0 +1,31 @@
+/// Reads SubRip: numbered blocks of a timing line (`00:01:02,500 --> 00:01:04,000`) and text lines.
+/// The number may be missing; a dot is accepted for the comma; `<i>`-style tags are removed.
+enum SRTParser {
+    static func parse(_ lines: [SourceLine], limits: CaptionLimits) throws(CaptionError) -> CaptionDocument {
+        var cues: [Cue] = []
+        for block in CueBlocks.split(lines) {
+            guard let first = block.first else { continue }
+            let timingIndex: Int
+            if CueBlocks.isTimingLine(first) {
+                timingIndex = 0
+            } else if first.text.allSatisfy({ $0.isASCII && $0.isNumber || $0 == " " || $0 == "\t" }) {
+                guard block.count > 1 else {
+                    throw CaptionError(line: first.number, message: "cue number without a timing line after it")
+                }
+                timingIndex = 1
+            } else {
+                throw CaptionError(line: first.number, message: "expected a cue number or a timing line")
+            }
+            guard cues.count < limits.maxCues else {
+                throw CaptionError(line: first.number, message: "more than \(limits.maxCues) cues")
+            }
+            let timing = try CueBlocks.timing(block[timingIndex], separators: [UInt8(ascii: ","), UInt8(ascii: ".")])
+            let payload = block[(timingIndex + 1)...].map { String($0.text) }.joined(separator: "\n")
+            let stripped = CueMarkup.stripTags(payload, knownTagsOnly: true)
+            let marker = CueText.speakerMarker(Substring(stripped.text))
+            cues.append(Cue(start: timing.start, end: timing.end, text: String(marker.rest),
+                            speakerChange: marker.speakerChange))
+        }
+        return CaptionDocument(cues: cues, format: .srt)
+    }
+}

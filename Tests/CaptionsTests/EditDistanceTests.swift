@@ -1,0 +1,58 @@
+import XCTest
+@testable import Captions
+
+final class EditDistanceTests: XCTestCase {
+    func testKnownDistances() {
+        XCTAssertEqual(EditDistance.damerauLevenshtein("autolayot", "autolayout", cutoff: 2), 1)
+        XCTAssertEqual(EditDistance.damerauLevenshtein("ca", "ac", cutoff: 2), 1)
+        XCTAssertEqual(EditDistance.damerauLevenshtein("kitten", "sitting", cutoff: 3), 3)
+        XCTAssertNil(EditDistance.damerauLevenshtein("kitten", "sitting", cutoff: 2))
+        XCTAssertEqual(EditDistance.damerauLevenshtein("", "abc", cutoff: 3), 3)
+        XCTAssertNil(EditDistance.damerauLevenshtein("", "abc", cutoff: 2))
+        XCTAssertEqual(EditDistance.damerauLevenshtein("анимация", "аниамция", cutoff: 1), 1)
+        XCTAssertEqual(EditDistance.damerauLevenshtein("same", "same", cutoff: 0), 0)
+        XCTAssertNil(EditDistance.damerauLevenshtein("a", "b", cutoff: -1))
+        // Optimal string alignment: "ca" → "abc" needs 3 (no edits of a transposed pair).
+        XCTAssertEqual(EditDistance.damerauLevenshtein("ca", "abc", cutoff: 5), 3)
+    }
+
+    /// The banded computation agrees with a plain full-table one on random short strings.
+    func testBandedMatchesFullComputation() {
+        var generator = SplitMix64(seed: 42)
+        let alphabet = Array("abcé")
+        func randomWord() -> String {
+            String((0..<Int(generator.next() % 8)).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        }
+        for _ in 0..<2_000 {
+            let a = randomWord(), b = randomWord()
+            let cutoff = Int(generator.next() % 5)
+            let full = Self.fullDistance(Array(a), Array(b))
+            XCTAssertEqual(EditDistance.damerauLevenshtein(a, b, cutoff: cutoff), full <= cutoff ? full : nil, "\(a) \(b) \(cutoff)")
+        }
+    }
+
+    func testClosestPrefersFewerEditsThenEarlierCandidates() {
+        let vocabulary = ["layout", "autolayouts", "autolayout", "animation"]
+        XCTAssertEqual(EditDistance.closest(to: "autolayot", in: vocabulary, cutoff: 2), "autolayout")
+        XCTAssertEqual(EditDistance.closest(to: "anmation", in: vocabulary, cutoff: 2), "animation")
+        XCTAssertNil(EditDistance.closest(to: "zzz", in: vocabulary, cutoff: 2))
+        XCTAssertNil(EditDistance.closest(to: "layout", in: ["layout"], cutoff: 2))
+        XCTAssertEqual(EditDistance.closest(to: "cat", in: ["bat", "cab"], cutoff: 2), "bat")
+    }
+
+    private static func fullDistance(_ a: [Character], _ b: [Character]) -> Int {
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in stride(from: 1, through: a.count, by: 1) {
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+}
