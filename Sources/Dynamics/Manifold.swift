@@ -1,0 +1,200 @@
+/// One contact point of a manifold, in world coordinates.
+struct ManifoldPoint {
+    /// Midpoint between the two surfaces.
+    var point: Vector
+    /// Signed distance between the surfaces along the normal (negative when overlapping).
+    var separation: Double
+    /// Identifies the features that produced the point, to match points across steps.
+    var id: UInt32
+}
+
+/// Up to two contact points sharing a normal that points from shape A to shape B.
+struct Manifold {
+    var normal = Vector.zero
+    var count = 0
+    var point0 = ManifoldPoint(point: .zero, separation: 0, id: 0)
+    var point1 = ManifoldPoint(point: .zero, separation: 0, id: 0)
+
+    /// Appends a point when the manifold has room for it.
+    mutating func add(_ p: ManifoldPoint) {
+        if count == 0 { point0 = p } else { point1 = p }
+        count += 1
+    }
+
+    /// The same contact seen from the other shape.
+    mutating func flip() { normal = -normal }
+}
+
+/// Narrow phase: contact manifolds between pairs of shapes in world space. Points farther
+/// apart than `margin` are left out; those within it are speculative contacts.
+enum Collide {
+    static func manifold(_ a: Shape, _ b: Shape, margin: Double) -> Manifold {
+        switch (a.kind, b.kind) {
+        case (.polygon, .polygon):
+            return polygons(a, b, margin: margin)
+        case (.polygon, .circle):
+            return polygonCircle(a, center: b.worldCenter, radius: b.radius, margin: margin)
+        case (.circle, .polygon):
+            var m = polygonCircle(b, center: a.worldCenter, radius: a.radius, margin: margin)
+            m.flip()
+            return m
+        case (.circle, .circle):
+            return circles(a, b, margin: margin)
+        }
+    }
+
+    /// Edge of `p` whose outward normal best separates `q`, and that separation.
+    private static func maxSeparation(_ p: Shape, _ q: Shape) -> (edge: Int, separation: Double) {
+        var best = -Double.infinity
+        var bestEdge = 0
+        for i in 0..<p.count {
+            let n = p.worldNormals[i], v = p.worldVertices[i]
+            var s = Double.infinity
+            for j in 0..<q.count { s = min(s, dot(n, q.worldVertices[j] - v)) }
+            if s > best {
+                best = s
+                bestEdge = i
+            }
+        }
+        return (bestEdge, best)
+    }
+
+    /// The separations along an unrotated box A's four face normals, from the corners alone.
+    /// They equal `maxSeparation(a, b)` and `maxSeparation(b, a)` bit for bit (B's faces give the
+    /// same values), so A is the reference and the clipping below gives the same manifold.
+    private static func alignedBoxes(_ a: Shape, _ b: Shape, margin: Double) -> Manifold {
+        let aMin = a.worldVertices[0], aMax = a.worldVertices[2]
+        let bMin = b.worldVertices[0], bMax = b.worldVertices[2]
+        var edge = 0
+        var best = aMin.y - bMax.y
+        func consider(_ i: Int, _ s: Double) {
+            if s > best {
+                best = s
+                edge = i
+            }
+        }
+        consider(1, bMin.x - aMax.x)
+        consider(2, bMin.y - aMax.y)
+        consider(3, aMin.x - bMax.x)
+        if best > margin { return Manifold() }
+        return clip(reference: a, edge: edge, incident: b, flip: false, margin: margin)
+    }
+
+    /// Separating-axis test and reference-face clipping (two-sided segments are 2-gons).
+    private static func polygons(_ a: Shape, _ b: Shape, margin: Double) -> Manifold {
+        if a.isAxisAlignedBox && b.isAxisAlignedBox { return alignedBoxes(a, b, margin: margin) }
+        let sa = maxSeparation(a, b)
+        if sa.separation > margin { return Manifold() }
+        let sb = maxSeparation(b, a)
+        if sb.separation > margin { return Manifold() }
+
+        // Prefer A's face unless B's is clearly better, so the reference face does not flip-flop.
+        if sb.separation > sa.separation + 0.1 * Tuning.linearSlop {
+            return clip(reference: b, edge: sb.edge, incident: a, flip: true, margin: margin)
+        }
+        return clip(reference: a, edge: sa.edge, incident: b, flip: false, margin: margin)
+    }
+
+    /// Clips the incident polygon's edge most facing the reference edge against that edge's
+    /// side planes, keeping points within `margin` of it.
+    private static func clip(reference ref: Shape, edge refEdge: Int, incident inc: Shape, flip: Bool,
+                             margin: Double) -> Manifold {
+        let n = ref.worldNormals[refEdge]
+
+        var incEdge = 0
+        var minDot = Double.infinity
+        for i in 0..<inc.count {
+            let d = dot(n, inc.worldNormals[i])
+            if d < minDot {
+                minDot = d
+                incEdge = i
+            }
+        }
+        let i1 = incEdge, i2 = incEdge + 1 < inc.count ? incEdge + 1 : 0
+        let r1 = refEdge, r2 = refEdge + 1 < ref.count ? refEdge + 1 : 0
+        let v1 = ref.worldVertices[r1], v2 = ref.worldVertices[r2]
+        let tangent = (v2 - v1).normalized
+
+        // Clip the incident edge to the reference edge's extent along the tangent.
+        var p1 = inc.worldVertices[i1], p2 = inc.worldVertices[i2]
+        var id1 = UInt32(i1), id2 = UInt32(i2)
+        let lo = dot(tangent, v1), hi = dot(tangent, v2)
+        let d1 = dot(tangent, p1), d2 = dot(tangent, p2)
+        if d1 < lo && d2 < lo || d1 > hi && d2 > hi { return Manifold() }
+        if d1 < lo {
+            p1 = p1 + (lo - d1) / (d2 - d1) * (p2 - p1)
+            id1 = 0x10 | UInt32(r1)
+        } else if d1 > hi {
+            p1 = p1 + (hi - d1) / (d2 - d1) * (p2 - p1)
+            id1 = 0x10 | UInt32(r2)
+        }
+        if d2 < lo {
+            p2 = p2 + (lo - d2) / (d1 - d2) * (p1 - p2)
+            id2 = 0x10 | UInt32(r1)
+        } else if d2 > hi {
+            p2 = p2 + (hi - d2) / (d1 - d2) * (p1 - p2)
+            id2 = 0x10 | UInt32(r2)
+        }
+
+        var m = Manifold()
+        m.normal = flip ? -n : n
+        let featureBase = (flip ? UInt32(0x10000) : 0) | UInt32(refEdge) << 8
+        let offset = dot(n, v1)
+        func keep(_ p: Vector, _ id: UInt32) {
+            let separation = dot(n, p) - offset
+            if separation <= margin {
+                m.add(ManifoldPoint(point: p - 0.5 * separation * n, separation: separation, id: featureBase | id))
+            }
+        }
+        keep(p1, id1)
+        keep(p2, id2)
+        return m
+    }
+
+    /// A polygon (or segment) against a circle; the normal points from the polygon to the circle.
+    private static func polygonCircle(_ p: Shape, center c: Vector, radius: Double, margin: Double) -> Manifold {
+        var best = -Double.infinity
+        var edge = 0
+        for i in 0..<p.count {
+            let s = dot(p.worldNormals[i], c - p.worldVertices[i])
+            if s > best {
+                best = s
+                edge = i
+            }
+        }
+        if best > radius + margin { return Manifold() }
+        let v1 = p.worldVertices[edge], v2 = p.worldVertices[edge + 1 < p.count ? edge + 1 : 0]
+        var normal = p.worldNormals[edge]
+        var separation = best - radius
+        var id = UInt32(edge)
+        if best > 0 {
+            // Outside the face: the closest feature may be a vertex.
+            let nearFirst = dot(c - v1, v2 - v1) <= 0
+            if nearFirst || dot(c - v2, v1 - v2) <= 0 {
+                let d = c - (nearFirst ? v1 : v2)
+                let distance = d.length
+                if distance - radius > margin || distance < 1e-12 { return Manifold() }
+                normal = d * (1 / distance)
+                separation = distance - radius
+                id = 0x10 | (nearFirst ? UInt32(edge) : UInt32(edge + 1))
+            }
+        }
+        var m = Manifold()
+        m.normal = normal
+        let surface = c - radius * normal
+        m.add(ManifoldPoint(point: surface - 0.5 * separation * normal, separation: separation, id: id))
+        return m
+    }
+
+    private static func circles(_ a: Shape, _ b: Shape, margin: Double) -> Manifold {
+        let d = b.worldCenter - a.worldCenter
+        let distance = d.length
+        let separation = distance - a.radius - b.radius
+        if separation > margin { return Manifold() }
+        var m = Manifold()
+        m.normal = distance > 1e-12 ? d * (1 / distance) : Vector(0, 1)
+        let surfaceA = a.worldCenter + a.radius * m.normal
+        m.add(ManifoldPoint(point: surfaceA + 0.5 * separation * m.normal, separation: separation, id: 0))
+        return m
+    }
+}

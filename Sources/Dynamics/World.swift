@@ -1,0 +1,208 @@
+/// A begin or end of touching between two shapes, as recorded by the world.
+struct ContactRecord {
+    var time: Double
+    var began: Bool
+    var shapeA: Int
+    var shapeB: Int
+}
+
+/// The rigid-body world: bodies, shapes, persistent contacts and joints, advanced by fixed
+/// steps. Body 0 is the ground; item `i` is body `i + 1` with shape `i`; boundary shapes follow
+/// the item shapes. All storage is reused from step to step.
+struct World {
+    var bodies: [Body]
+    var shapes: [Shape]
+    var joints: [Joint] = []
+    /// Persistent contacts, sorted by key.
+    var contacts: [Contact] = []
+    var substeps: Int
+    var sleepingEnabled: Bool
+    /// Time at the start of the next step.
+    var time = 0.0
+    /// Begin/end touching events, in the order they happened, up to `contactRecordLimit`.
+    var contactRecords: [ContactRecord] = []
+    var contactRecordLimit = Int.max
+    /// Events left out beyond the limit.
+    var droppedContactRecords = 0
+
+    /// Shapes taking part in the broadphase, kept sorted by the lower x of their bounds.
+    private var sweepOrder: [Int] = []
+    private var pairKeys: [UInt64] = []
+    private var spareContacts: [Contact] = []
+    var activeContacts: [Int] = []
+    var solverBodies: [SolverBody] = []
+    var islandParent: [Int] = []
+    var islandMinSleep: [Double] = []
+    var islandAwake: [Bool] = []
+
+    init(bodies: [Body], shapes: [Shape], substeps: Int, sleepingEnabled: Bool) {
+        self.bodies = bodies
+        self.shapes = shapes
+        self.substeps = substeps
+        self.sleepingEnabled = sleepingEnabled
+        for i in shapes.indices where bodies[shapes[i].body].state != .absent {
+            self.shapes[i].updateWorldGeometry(position: bodies[shapes[i].body].position,
+                                               rotation: bodies[shapes[i].body].rotation,
+                                               margin: 0.5 * Tuning.speculativeDistance)
+            sweepOrder.append(i)
+        }
+        sortSweepOrder()
+        let n = bodies.count
+        solverBodies = Array(repeating: SolverBody(), count: n)
+        islandParent = Array(repeating: 0, count: n)
+        islandMinSleep = Array(repeating: 0, count: n)
+        islandAwake = Array(repeating: false, count: n)
+    }
+
+    /// Puts an absent body into the world, awake, with the given velocities.
+    mutating func insert(body index: Int, velocity: Vector, angularVelocity: Double) {
+        guard bodies[index].state == .absent else { return }
+        bodies[index].state = .awake
+        bodies[index].velocity = velocity
+        bodies[index].angularVelocity = angularVelocity
+        for i in shapes.indices where shapes[i].body == index {
+            shapes[i].updateWorldGeometry(position: bodies[index].position, rotation: bodies[index].rotation,
+                                          margin: 0.5 * Tuning.speculativeDistance)
+            sweepOrder.append(i)
+        }
+    }
+
+    /// Wakes every sleeping body (behaviors changed).
+    mutating func wakeAll() {
+        for i in bodies.indices where bodies[i].state == .asleep {
+            bodies[i].state = .awake
+            bodies[i].sleepTime = 0
+        }
+    }
+
+    /// Advances the world by `h` seconds.
+    mutating func step(_ h: Double) {
+        updateGeometry(h)
+        findContacts()
+        solve(h)
+        time += h
+        updateRest(h)
+    }
+
+    // MARK: Broadphase
+
+    private mutating func updateGeometry(_ h: Double) {
+        let base = 0.5 * Tuning.speculativeDistance
+        for i in shapes.indices {
+            let b = shapes[i].body
+            guard bodies[b].state == .awake else { continue }
+            let travel = (bodies[b].velocity.length + abs(bodies[b].angularVelocity) * shapes[i].extent
+                          + bodies[b].gravity.length * h) * h
+            shapes[i].updateWorldGeometry(position: bodies[b].position, rotation: bodies[b].rotation, margin: base + travel)
+        }
+        sortSweepOrder()
+    }
+
+    /// Insertion sort: the order barely changes between steps. Ties keep index order.
+    private mutating func sortSweepOrder() {
+        guard sweepOrder.count > 1 else { return }
+        for i in 1..<sweepOrder.count {
+            let item = sweepOrder[i]
+            let x = shapes[item].lower.x
+            var j = i - 1
+            while j >= 0 {
+                let other = sweepOrder[j]
+                let ox = shapes[other].lower.x
+                if ox < x || (ox == x && other < item) { break }
+                sweepOrder[j + 1] = other
+                j -= 1
+            }
+            sweepOrder[j + 1] = item
+        }
+    }
+
+    private func shouldCollide(_ i: Int, _ j: Int) -> Bool {
+        let a = shapes[i].body, b = shapes[j].body
+        if a == b { return false }
+        guard bodies[a].state == .awake || bodies[b].state == .awake else { return false }
+        let ownerA = shapes[i].ownerBit, ownerB = shapes[j].ownerBit
+        if ownerA != 0 { return bodies[b].boundaryMask & ownerA != 0 && bodies[b].inverseMass > 0 }
+        if ownerB != 0 { return bodies[a].boundaryMask & ownerB != 0 && bodies[a].inverseMass > 0 }
+        return bodies[a].itemMask & bodies[b].itemMask != 0 && (bodies[a].inverseMass > 0 || bodies[b].inverseMass > 0)
+    }
+
+    /// Sort-and-sweep on x, then a merge with the previous contacts that keeps warm-starting
+    /// impulses, keeps the contacts of sleeping bodies and records begin/end events.
+    private mutating func findContacts() {
+        pairKeys.removeAll(keepingCapacity: true)
+        let n = sweepOrder.count
+        for ii in 0..<n {
+            let i = sweepOrder[ii]
+            let upper = shapes[i].upper, lower = shapes[i].lower
+            var jj = ii + 1
+            while jj < n {
+                let j = sweepOrder[jj]
+                jj += 1
+                if shapes[j].lower.x > upper.x { break }
+                if shapes[j].lower.y > upper.y || shapes[j].upper.y < lower.y { continue }
+                if shouldCollide(i, j) { pairKeys.append(Contact.key(min(i, j), max(i, j))) }
+            }
+        }
+        pairKeys.sortWithoutAllocating()
+
+        spareContacts.removeAll(keepingCapacity: true)
+        var oi = 0, ni = 0
+        while oi < contacts.count || ni < pairKeys.count {
+            let oldKey = oi < contacts.count ? contacts[oi].key : UInt64.max
+            let newKey = ni < pairKeys.count ? pairKeys[ni] : UInt64.max
+            if oldKey < newKey {
+                let stateA = bodies[contacts[oi].bodyA].state, stateB = bodies[contacts[oi].bodyB].state
+                if stateA != .awake && stateB != .awake && (stateA == .asleep || stateB == .asleep) {
+                    spareContacts.append(contacts[oi])
+                } else if contacts[oi].touching {
+                    record(began: false, contacts[oi].shapeA, contacts[oi].shapeB)
+                }
+                oi += 1
+                continue
+            }
+            let shapeA = Int(newKey >> 32), shapeB = Int(newKey & 0xFFFF_FFFF)
+            var contact = Contact(shapeA: shapeA, shapeB: shapeB, bodyA: shapes[shapeA].body, bodyB: shapes[shapeB].body)
+            var previous = Contact.Impulses()
+            var wasTouching = false
+            if oldKey == newKey {
+                previous = Contact.Impulses(contacts[oi])
+                wasTouching = contacts[oi].touching
+                oi += 1
+            }
+            ni += 1
+            let manifold = Collide.manifold(shapes[shapeA], shapes[shapeB], margin: shapes[shapeA].margin + shapes[shapeB].margin)
+            contact.update(with: manifold, old: previous, centerA: bodies[contact.bodyA].position,
+                           centerB: bodies[contact.bodyB].position)
+            setMaterial(&contact)
+            if contact.touching != wasTouching {
+                record(began: contact.touching, shapeA, shapeB)
+            }
+            spareContacts.append(contact)
+        }
+        swap(&contacts, &spareContacts)
+    }
+
+    private mutating func record(began: Bool, _ shapeA: Int, _ shapeB: Int) {
+        if contactRecords.count < contactRecordLimit {
+            contactRecords.append(ContactRecord(time: time, began: began, shapeA: shapeA, shapeB: shapeB))
+        } else {
+            droppedContactRecords += 1
+        }
+    }
+
+    /// Friction is the geometric mean of the items' frictions and elasticity the larger of the
+    /// two; against a boundary the item's own values apply.
+    private func setMaterial(_ contact: inout Contact) {
+        let a = contact.bodyA, b = contact.bodyB
+        if shapes[contact.shapeB].ownerBit != 0 {
+            contact.friction = bodies[a].friction
+            contact.restitution = bodies[a].elasticity
+        } else if shapes[contact.shapeA].ownerBit != 0 {
+            contact.friction = bodies[b].friction
+            contact.restitution = bodies[b].elasticity
+        } else {
+            contact.friction = (bodies[a].friction * bodies[b].friction).squareRoot()
+            contact.restitution = max(bodies[a].elasticity, bodies[b].elasticity)
+        }
+    }
+}
