@@ -1,0 +1,203 @@
+import Foundation
+import Synchronization
+
+/// The HTTP/1.1 server: a listening socket shared by one epoll event loop per core.
+///
+/// ```swift
+/// let router = Router()
+/// router.get("/hello") { _, _ in .text("hi") }
+/// var config = ServerConfiguration()
+/// config.port = 8080
+/// let server = Server(router: router, configuration: config)
+/// try await server.run()          // until SIGINT/SIGTERM, then graceful shutdown
+/// ```
+///
+/// Or `try server.start()` (returns once listening; ``port`` is then bound) and
+/// `await server.shutdown()` for tests and embedding.
+public final class Server: Sendable {
+    public let configuration: ServerConfiguration
+    /// Request counters, latency histograms and connection gauges.
+    public let metrics: ServerMetrics
+    let routes: RouteTable
+    let serverHeaderLine: [UInt8]
+    /// Timeout sweep period: fine enough for the shortest configured timeout.
+    let sweepIntervalMs: Int32
+    private let state = Mutex(LifecycleState())
+    private let draining = Atomic<Bool>(false)
+    private let acceptedCount = Atomic<Int>(0)
+
+    private struct LifecycleState: Sendable {
+        var loops: [EventLoop] = []
+        var listener: Int32?
+        var port = 0
+        var stopped = false
+    }
+
+    /// Creates a server for the routes registered on `router` so far (later registrations are not seen).
+    public init(router: Router, configuration: ServerConfiguration = ServerConfiguration()) {
+        self.configuration = configuration
+        metrics = ServerMetrics(shards: configuration.eventLoopCount)
+        if let path = configuration.metricsPath {
+            let metrics = self.metrics
+            router.get(path) { _, _ in
+                Response(contentType: "text/plain; version=0.0.4; charset=utf-8", body: .bytes(Array(metrics.render().utf8)))
+            }
+        }
+        routes = RouteTable(router)
+        var line: [UInt8] = Array("Server: ".utf8)
+        ResponseHead.appendSanitized(configuration.serverName, to: &line)
+        line.append(contentsOf: "\r\n".utf8)
+        serverHeaderLine = line
+        let shortest = min(configuration.headerTimeout, configuration.bodyTimeout, configuration.idleTimeout)
+        sweepIntervalMs = Int32(min(1000, max(10, shortest * 1000 / 4)))
+    }
+
+    /// The bound port (after ``start()``).
+    public var port: Int { state.withLock { $0.port } }
+
+    var isDraining: Bool { draining.load(ordering: .relaxed) }
+
+    /// The loop that should own the next accepted connection (round-robin).
+    func loopForNewConnection() -> EventLoop? {
+        let n = acceptedCount.add(1, ordering: .relaxed).oldValue
+        return state.withLock { $0.loops.isEmpty ? nil : $0.loops[n % $0.loops.count] }
+    }
+
+    /// Binds, listens and starts the event loops. Returns once the server accepts connections.
+    /// - Throws: a system error when the address cannot be bound.
+    public func start() throws {
+        Platform.ignoreSIGPIPE()
+        let (fd, port) = try Platform.listen(host: configuration.host, port: configuration.port,
+                                             backlog: configuration.listenBacklog)
+        var loops: [EventLoop] = []
+        do {
+            for i in 0..<max(1, configuration.eventLoopCount) { loops.append(try EventLoop(index: i, server: self)) }
+        } catch {
+            Platform.close(fd)
+            throw error
+        }
+        state.withLock {
+            $0.loops = loops
+            $0.listener = fd
+            $0.port = port
+        }
+        for loop in loops { loop.start(listener: fd) }
+    }
+
+    /// Starts, then serves until SIGINT or SIGTERM, then shuts down gracefully.
+    public func run() async throws {
+        try start()
+        ServerLog.write(level: "info", "listening", [("address", "\(configuration.host):\(port)")])
+        await Self.waitForTerminationSignal()
+        ServerLog.write(level: "info", "shutting down", [("grace_s", "\(configuration.shutdownGracePeriod)")])
+        await shutdown()
+    }
+
+    /// Stops accepting, lets in-flight requests finish within `gracePeriod` seconds
+    /// (default: the configured one), then closes every connection and stops the loops.
+    public func shutdown(gracePeriod: Double? = nil) async {
+        let (loops, listener) = state.withLock { s -> ([EventLoop], Int32?) in
+            if s.stopped { return ([], nil) }
+            s.stopped = true
+            return (s.loops, s.listener)
+        }
+        guard !loops.isEmpty else { return }
+        draining.store(true, ordering: .relaxed)
+        for loop in loops { loop.beginDraining() }
+        let deadline = Platform.monotonicSeconds() + (gracePeriod ?? configuration.shutdownGracePeriod)
+        while metrics.openConnections > 0, Platform.monotonicSeconds() < deadline {
+            try? await Task.sleep(nanoseconds: 20_000_000)
+        }
+        for loop in loops { await loop.stop() }
+        if let listener { Platform.close(listener) }
+    }
+
+    private static func waitForTerminationSignal() async {
+        let watcher = TerminationSignals()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in watcher.install(continuation) }
+        withExtendedLifetime(watcher) {}
+    }
+
+    // MARK: Requests
+
+    func makeRequest(head: HTTPRequestHead, body: [UInt8], remote: SocketAddress) -> Request {
+        var client = remote.host
+        var scheme = "http"
+        if configuration.trustedProxies.contains(remote.host) {
+            if let forwarded = head.headers.values(for: "X-Forwarded-For").last {
+                // The rightmost address not added by one of our proxies is the client.
+                let hops = forwarded.split(separator: ",").map { String(ASCII.trimmed($0)) }.filter { !$0.isEmpty }
+                client = hops.last { !configuration.trustedProxies.contains($0) } ?? hops.first ?? client
+            }
+            if let proto = head.headers["X-Forwarded-Proto"]?.lowercased(), proto == "https" || proto == "http" {
+                scheme = proto
+            }
+        }
+        return Request(method: head.method, target: head.target, version: head.version, headers: head.headers,
+                       body: body, remoteAddress: remote, clientAddress: client, scheme: scheme)
+    }
+
+    /// Runs middleware and the matched handler; maps errors to responses. Never throws.
+    func respond(to request: Request, lookup: RouteTable.Lookup) async -> Response {
+        let handler: Handler
+        var context = RequestContext()
+        switch lookup {
+        case .found(let match):
+            handler = match.handler
+            context = match.context
+        case .methodNotAllowed(let allow):
+            let allowValue = allow.map(\.rawValue).joined(separator: ", ")
+            if request.method == .options {
+                handler = { _, _ in Response(status: .noContent, headers: ["Allow": allowValue]) }
+            } else {
+                handler = { _, _ in throw HTTPError(.methodNotAllowed, headers: ["Allow": allowValue]) }
+            }
+        case .redirect(let location):
+            let target = request.queryString.isEmpty ? location : location + "?" + request.queryString
+            handler = { _, _ in .redirect(to: target, status: .permanentRedirect) }
+        case .notFound:
+            if request.path == "*", request.method == .options {
+                handler = { _, _ in Response(status: .noContent, headers: ["Allow": "DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT"]) }
+            } else {
+                handler = { _, _ in throw HTTPError(.notFound, message: "No such page or resource.") }
+            }
+        case .badPath:
+            handler = { _, _ in throw HTTPError.badRequest("The path is not valid percent-encoded UTF-8.") }
+        }
+        let chain = routes.middleware.isEmpty ? handler : routes.middleware.wrapping(handler)
+        do {
+            return try await chain(request, context)
+        } catch let error as HTTPError {
+            return configuration.errorRenderer.response(for: error, request: request)
+        } catch {
+            ServerLog.write(level: "error", "handler failed",
+                            [("method", request.method.rawValue), ("path", request.path), ("error", "\(error)")])
+            return configuration.errorRenderer.response(
+                for: HTTPError(.internalServerError, message: "Something went wrong on our side."), request: request)
+        }
+    }
+}
+
+/// Resumes a continuation on the first SIGINT or SIGTERM.
+private final class TerminationSignals: @unchecked Sendable {
+    // Written once in `install`, then only read; events arrive on `queue`.
+    private var sources: [DispatchSourceSignal] = []
+    private var continuation: CheckedContinuation<Void, Never>?
+    private let queue = DispatchQueue(label: "termination-signals")
+
+    func install(_ continuation: CheckedContinuation<Void, Never>) {
+        queue.sync {
+            self.continuation = continuation
+            for sig in [SIGINT, SIGTERM] {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+                source.setEventHandler { [self] in
+                    self.continuation?.resume()
+                    self.continuation = nil
+                }
+                source.resume()
+                sources.append(source)
+            }
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/// Everything tunable about a ``Server``. Defaults suit production behind a reverse proxy.
+public struct ServerConfiguration: Sendable {
+    /// Address to bind: an IPv4 or IPv6 literal ("127.0.0.1", "0.0.0.0", "::").
+    public var host = "127.0.0.1"
+    /// Port to bind; 0 picks a free one (read it back from ``Server/port``).
+    public var port = 8080
+    /// Event loops (threads running epoll); defaults to one per core.
+    public var eventLoopCount = Platform.processorCount()
+    /// Most simultaneously open connections; beyond it new ones get a 503 and are closed.
+    public var maxConnections = 4096
+    public var listenBacklog: Int32 = 1024
+    /// Default largest request body, overridable per route.
+    public var maxBodyBytes = 1 << 20
+    public var parserLimits = HTTPParserLimits()
+    /// Seconds a client has to send a complete header section once it started one.
+    public var headerTimeout = 10.0
+    /// Seconds allowed before the body rate applies, then at least `minBodyBytesPerSecond`.
+    public var bodyTimeout = 10.0
+    public var minBodyBytesPerSecond = 1024.0
+    /// Seconds an idle keep-alive connection stays open.
+    public var idleTimeout = 60.0
+    /// Seconds in-flight requests get to finish on shutdown.
+    public var shutdownGracePeriod = 10.0
+    /// Peer addresses whose `X-Forwarded-For` / `X-Forwarded-Proto` are believed.
+    public var trustedProxies: [String] = []
+    /// The `Server` header value.
+    public var serverName = "Lectern"
+    /// One logfmt line per request on standard error.
+    public var accessLog = true
+    /// Path serving Prometheus metrics; nil to disable.
+    public var metricsPath: String? = "/metrics"
+    /// Renders ``HTTPError``s as JSON or HTML pages.
+    public var errorRenderer = ErrorRenderer()
+
+    public init() {}
+}

@@ -1,0 +1,196 @@
+import XCTest
+@testable import HTTPServer
+
+/// HTTP/1.1 behaviour over real loopback sockets.
+final class ServerProtocolTests: XCTestCase {
+    private var server: Server!
+
+    override func tearDown() async throws {
+        await server?.shutdown(gracePeriod: 1)
+        server = nil
+    }
+
+    private func echoServer(_ adjust: (inout ServerConfiguration) -> Void = { _ in }) throws -> Server {
+        try startServer({ router in
+            router.get("/hello") { _, _ in .text("hello") }
+            router.post("/echo") { request, _ in Response(contentType: "application/octet-stream", body: .bytes(request.body)) }
+            router.post("/small", maxBodyBytes: 10) { request, _ in .text("\(request.body.count)") }
+            router.get("/wait/:ms") { _, context in
+                try await Task.sleep(nanoseconds: UInt64(try context.parameters.int("ms")) * 1_000_000)
+                return .text("waited \(try context.parameters.int("ms"))")
+            }
+        }, config: adjust)
+    }
+
+    func testKeepAliveServesManyRequestsOnOneConnection() throws {
+        server = try echoServer()
+        let client = try TestClient(port: server.port)
+        for _ in 0..<5 {
+            let reply = try client.get("/hello")
+            XCTAssertEqual(reply.status, 200)
+            XCTAssertEqual(reply.text, "hello")
+            XCTAssertNil(reply.headers["Connection"])
+            XCTAssertNotNil(reply.headers["Date"])
+            XCTAssertEqual(reply.headers["Server"], "Lectern")
+        }
+    }
+
+    func testDualStackIPv6ListenerAcceptsIPv4Clients() throws {
+        server = try echoServer { $0.host = "::" }
+        XCTAssertEqual(try TestClient(port: server.port).get("/hello").text, "hello")
+    }
+
+    func testPipelinedRequestsAreAnsweredInOrder() throws {
+        server = try echoServer()
+        let client = try TestClient(port: server.port)
+        // The first request is the slowest; responses must still come back in request order.
+        try client.send("GET /wait/80 HTTP/1.1\r\nHost: x\r\n\r\nGET /wait/1 HTTP/1.1\r\nHost: x\r\n\r\n"
+            + "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcGET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(try client.read().text, "waited 80")
+        XCTAssertEqual(try client.read().text, "waited 1")
+        XCTAssertEqual(try client.read().text, "abc")
+        XCTAssertEqual(try client.read().text, "hello")
+    }
+
+    func testChunkedBodySentOneByteAtATime() throws {
+        server = try echoServer()
+        let client = try TestClient(port: server.port)
+        let request = "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nWiki\r\n6;x=y\r\npedia \r\nE\r\nin \r\n\r\nchunks.\r\n0\r\n\r\n"
+        for byte in request.utf8 { try client.send([byte]) }
+        let reply = try client.read()
+        XCTAssertEqual(reply.status, 200)
+        XCTAssertEqual(reply.text, "Wikipedia in \r\n\r\nchunks.")
+        XCTAssertEqual(try client.get("/hello").text, "hello", "the connection stays usable")
+    }
+
+    func testMalformedRequestsAreRefusedAndClosed() throws {
+        server = try echoServer()
+        let cases: [(String, Int)] = [
+            ("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+            ("POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", 501),
+            ("GET /hello HTTP/1.1\r\n\r\n", 400),
+            ("GET /hello HTTP/1.1\r\nHost: x\r\nX: a\rb\r\n\r\n", 400),
+            ("GET /\(String(repeating: "a", count: 9000)) HTTP/1.1\r\nHost: x\r\n\r\n", 414),
+            ("GET /hello HTTP/1.1\r\nHost: x\r\n" + (0..<120).map { "X-\($0): v\r\n" }.joined() + "\r\n", 431),
+        ]
+        for (text, status) in cases {
+            let client = try TestClient(port: server.port)
+            try client.send(text)
+            let reply = try client.read()
+            XCTAssertEqual(reply.status, status, text.prefix(60).debugDescription)
+            XCTAssertEqual(reply.headers["Connection"], "close")
+            XCTAssertTrue(client.isClosedByPeer(), "closed after \(status)")
+        }
+    }
+
+    func testOversizedBodyIsRefusedBeforeItIsSent() throws {
+        server = try echoServer()
+        let client = try TestClient(port: server.port)
+        // Only the head is sent: the 413 must not wait for the megabyte.
+        try client.send("POST /small HTTP/1.1\r\nHost: x\r\nContent-Length: 1048576\r\n\r\n")
+        let reply = try client.read()
+        XCTAssertEqual(reply.status, 413)
+        XCTAssertTrue(client.isClosedByPeer())
+        let within = try TestClient(port: server.port)
+        XCTAssertEqual(try within.request("POST", "/small", body: "0123456789").text, "10")
+    }
+
+    func testExpectContinue() throws {
+        server = try echoServer()
+        let client = try TestClient(port: server.port)
+        try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
+        var buffer = [UInt8](repeating: 0, count: 25)
+        let n = recv(client.fd, &buffer, 25, Int32(MSG_WAITALL))
+        XCTAssertEqual(String(decoding: buffer[0..<max(0, n)], as: UTF8.self), "HTTP/1.1 100 Continue\r\n\r\n")
+        try client.send("ping")
+        XCTAssertEqual(try client.read().text, "ping")
+    }
+
+    func testHTTP10ClientGetsAnAnswerAndAClose() throws {
+        server = try echoServer()
+        let client = try TestClient(port: server.port)
+        try client.send("GET /hello HTTP/1.0\r\n\r\n")
+        let reply = try client.read()
+        XCTAssertEqual(reply.status, 200)
+        XCTAssertEqual(reply.text, "hello")
+        XCTAssertTrue(client.isClosedByPeer())
+    }
+
+    func testConnectionCloseIsHonoured() throws {
+        server = try echoServer()
+        let client = try TestClient(port: server.port)
+        let reply = try client.get("/hello", headers: ["Connection: close"])
+        XCTAssertEqual(reply.headers["Connection"], "close")
+        XCTAssertTrue(client.isClosedByPeer())
+    }
+
+    func testHeadOptionsAnd405() throws {
+        server = try echoServer()
+        let client = try TestClient(port: server.port)
+        let head = try client.request("HEAD", "/hello")
+        XCTAssertEqual(head.status, 200)
+        XCTAssertEqual(head.headers["Content-Length"], "5", "HEAD reports the GET body length")
+        XCTAssertEqual(try client.get("/hello").text, "hello", "no body bytes were sent for HEAD")
+        let options = try client.request("OPTIONS", "/hello")
+        XCTAssertEqual(options.status, 204)
+        XCTAssertEqual(options.headers["Allow"], "GET, HEAD, OPTIONS")
+        let wrong = try client.request("DELETE", "/echo")
+        XCTAssertEqual(wrong.status, 405)
+        XCTAssertEqual(wrong.headers["Allow"], "OPTIONS, POST")
+        XCTAssertEqual(try client.get("/nope").status, 404)
+    }
+
+    func testHeaderTimeoutAnswers408() throws {
+        server = try echoServer { $0.headerTimeout = 0.2 }
+        let client = try TestClient(port: server.port)
+        try client.send("GET /hello HTTP/1.1\r\nHo")
+        let reply = try client.read()
+        XCTAssertEqual(reply.status, 408)
+        XCTAssertTrue(client.isClosedByPeer())
+    }
+
+    func testSlowBodyAnswers408() throws {
+        server = try echoServer {
+            $0.bodyTimeout = 0.2
+            $0.minBodyBytesPerSecond = 1_000_000
+        }
+        let client = try TestClient(port: server.port)
+        try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nab")
+        XCTAssertEqual(try client.read().status, 408)
+    }
+
+    func testIdleKeepAliveConnectionIsClosed() throws {
+        server = try echoServer { $0.idleTimeout = 0.2 }
+        let client = try TestClient(port: server.port)
+        XCTAssertEqual(try client.get("/hello").status, 200)
+        XCTAssertTrue(client.isClosedByPeer())
+    }
+
+    func testConnectionLimitRefusesPolitely() throws {
+        server = try echoServer { $0.maxConnections = 2 }
+        let a = try TestClient(port: server.port)
+        let b = try TestClient(port: server.port)
+        XCTAssertEqual(try a.get("/hello").status, 200)
+        XCTAssertEqual(try b.get("/hello").status, 200)
+        let c = try TestClient(port: server.port)
+        XCTAssertEqual(try c.read().status, 503)
+        XCTAssertTrue(c.isClosedByPeer())
+    }
+
+    func testManyConcurrentConnections() throws {
+        server = try echoServer()
+        let clients = try (0..<200).map { _ in try TestClient(port: server.port) }
+        var answered = 0
+        for round in 0..<50 {
+            for (i, client) in clients.enumerated() {
+                try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: \("\(i)-\(round)".utf8.count)\r\n\r\n\(i)-\(round)")
+            }
+            for (i, client) in clients.enumerated() {
+                let reply = try client.read()
+                XCTAssertEqual(reply.text, "\(i)-\(round)")
+                answered += reply.status == 200 ? 1 : 0
+            }
+        }
+        XCTAssertEqual(answered, 200 * 50)
+    }
+}
