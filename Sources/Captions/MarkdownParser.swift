@@ -8,8 +8,13 @@ public enum MarkdownParser {
 
     /// Parses a Markdown document (UTF-8 text, LF or CRLF, optional byte order mark).
     public static func parse(_ text: String, limits: CaptionLimits = .default) throws(CaptionError) -> [MarkdownBlock] {
-        let lines = try SourceLines.split(text, limits: limits).map(\.text)
-        return BlockReader(lines: lines[...], depth: 0).read()
+        parse(lines: try SourceLines.split(text, limits: limits)).blocks
+    }
+
+    /// Parses split lines into top-level blocks, also giving the index in `lines` of each top-level
+    /// heading's line, in document order.
+    static func parse(lines: [SourceLine]) -> (blocks: [MarkdownBlock], headingLines: [Int]) {
+        BlockReader(lines: lines.map(\.text)[...], depth: 0).readTrackingHeadings()
     }
 }
 
@@ -19,7 +24,13 @@ private struct BlockReader {
     let depth: Int
 
     func read() -> [MarkdownBlock] {
+        readTrackingHeadings().blocks
+    }
+
+    /// The blocks, and the index in `lines` of each heading among them, in order.
+    func readTrackingHeadings() -> (blocks: [MarkdownBlock], headingLines: [Int]) {
         var blocks: [MarkdownBlock] = []
+        var headingLines: [Int] = []
         var index = lines.startIndex
         while index < lines.endIndex {
             let line = lines[index]
@@ -29,6 +40,7 @@ private struct BlockReader {
                 index = readCode(from: index, fence: fence, into: &blocks)
             } else if let heading = MarkdownLine.heading(line) {
                 blocks.append(.heading(level: heading.level, content: MarkdownInlineParser.parse(heading.text)))
+                headingLines.append(index)
                 index += 1
             } else if MarkdownLine.isThematicBreak(line) {
                 blocks.append(.thematicBreak)
@@ -41,7 +53,7 @@ private struct BlockReader {
                 index = readParagraph(from: index, into: &blocks)
             }
         }
-        return blocks
+        return (blocks, headingLines)
     }
 
     private func readCode(from start: Int, fence: MarkdownLine.Fence, into blocks: inout [MarkdownBlock]) -> Int {

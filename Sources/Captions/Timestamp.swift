@@ -1,5 +1,5 @@
 /// Parsing and formatting of caption timestamps, all in milliseconds.
-enum Timestamp {
+public enum Timestamp {
     /// Parses the digits of `bytes[range]` as a number, nil if empty, not all digits or too long.
     private static func number(_ bytes: ArraySlice<UInt8>, maxDigits: Int) -> Int? {
         guard !bytes.isEmpty, bytes.count <= maxDigits else { return nil }
@@ -64,8 +64,10 @@ enum Timestamp {
         return "\(pad(hours, 2)):\(pad(minutes, 2)):\(pad(seconds, 2))\(separator)\(pad(millis, 3))"
     }
 
-    /// `M:SS` below an hour, `H:MM:SS` above: the form lecture pages show.
-    static func formatClock(_ milliseconds: Int) -> String {
+    /// A time as lecture pages and search results show it: `M:SS` below an hour (`37:18`),
+    /// `H:MM:SS` from the first hour on (`1:02:03`). Fractions of a second are dropped and
+    /// negative times read as `0:00`; this is the text of ``Cue/timestamp``.
+    public static func clock(milliseconds: Int) -> String {
         let totalSeconds = max(0, milliseconds) / 1000
         let seconds = totalSeconds % 60
         let minutes = totalSeconds / 60 % 60
@@ -84,5 +86,5 @@ enum Timestamp {
 
 extension Cue {
     /// The start time as lecture pages show it: `37:18`, or `1:02:03` past the first hour.
-    public var timestamp: String { Timestamp.formatClock(start) }
+    public var timestamp: String { Timestamp.clock(milliseconds: start) }
 }

@@ -11,38 +11,68 @@ public struct TranscriptSection: Sendable, Equatable {
     public let blocks: [MarkdownBlock]
     /// The blocks' plain text for the search index.
     public let plainText: String
+    /// The Markdown source of `blocks` as written: the lines after the heading line up to the next
+    /// heading line or the end, line terminators included, so that parsing it again gives `blocks`.
+    /// When those lines begin with U+FEFF, one more U+FEFF is put in front, since a parser drops a
+    /// leading one as a byte order mark. Empty for sections built from blocks, which have no source.
+    public let markdown: String
 
     /// Creates a section; `plainText` is derived from the blocks.
-    public init(id: String, title: String, level: Int, blocks: [MarkdownBlock]) {
+    public init(id: String, title: String, level: Int, blocks: [MarkdownBlock], markdown: String = "") {
         self.id = id
         self.title = title
         self.level = level
         self.blocks = blocks
         self.plainText = blocks.plainText
+        self.markdown = markdown
     }
 
-    /// Parses a transcript and splits it into sections.
+    /// Parses a transcript and splits it into sections, each with its own Markdown source.
     public static func sections(markdown: String, limits: CaptionLimits = .default) throws(CaptionError) -> [TranscriptSection] {
-        sections(of: try MarkdownParser.parse(markdown, limits: limits))
+        let lines = try SourceLines.split(markdown, limits: limits)
+        let parsed = MarkdownParser.parse(lines: lines)
+        func lineStart(_ index: Int) -> String.Index {
+            index < lines.count ? lines[index].text.startIndex : markdown.endIndex
+        }
+        var sources: [String] = []
+        var start = lineStart(0)
+        func addSource(upTo end: String.Index) {
+            let source = markdown[start..<end]
+            sources.append(source.unicodeScalars.first == "\u{FEFF}" ? "\u{FEFF}" + source : String(source))
+        }
+        for line in parsed.headingLines {
+            addSource(upTo: lineStart(line))
+            start = lineStart(line + 1)
+        }
+        addSource(upTo: markdown.endIndex)
+        return split(parsed.blocks, sources: sources)
     }
 
     /// Splits blocks into sections: one per heading (any level), plus one for the blocks before
-    /// the first heading when there are any.
+    /// the first heading when there are any. The sections' `markdown` is empty.
     public static func sections(of blocks: [MarkdownBlock]) -> [TranscriptSection] {
+        split(blocks, sources: nil)
+    }
+
+    /// Splits blocks at their headings; `sources`, when given, holds one source text per run of
+    /// blocks: the one before the first heading, then the one after each heading.
+    private static func split(_ blocks: [MarkdownBlock], sources: [String]?) -> [TranscriptSection] {
         var sections: [TranscriptSection] = []
         var slugs = SlugAllocator()
-        var title = "", level = 0
+        var title = "", level = 0, headingCount = 0
         var body: [MarkdownBlock] = []
         func close() {
             guard level > 0 || !body.isEmpty else { return }
             let id = slugs.unique(level == 0 ? "intro" : title)
-            sections.append(TranscriptSection(id: id, title: title, level: level, blocks: body))
+            sections.append(TranscriptSection(id: id, title: title, level: level, blocks: body,
+                                              markdown: sources?[headingCount] ?? ""))
         }
         for block in blocks {
             if case .heading(let headingLevel, let content) = block {
                 close()
                 title = content.plainText
                 level = headingLevel
+                headingCount += 1
                 body = []
             } else {
                 body.append(block)
