@@ -15,6 +15,8 @@ struct BehaviorInstance {
     var collisionBit: UInt64 = 0
     /// Rest length of an attachment, fixed when it first acts.
     var attachmentLength: Double?
+    /// Actual lengths of an attachment with an id at the ends of the steps in which it acted.
+    var measuredLengths: (min: Double, max: Double)?
     /// Anchor keyframes of an attachment to a point, in time order.
     var keyframes: [(time: Double, position: Vector)] = []
     /// Items already given an instantaneous push.

@@ -90,6 +90,9 @@ struct Body {
     /// Whether the solver moves this body.
     var isDynamic: Bool { state == .awake || state == .asleep }
 
+    /// World position of a point given in the body's own frame (offset from its centre).
+    func worldPoint(_ local: Vector) -> Vector { position + rotation.apply(local) }
+
     /// Speed of the fastest surface point (linear speed or rim speed, whichever is larger).
     var surfaceSpeed: Double { max(velocity.length, abs(angularVelocity) * extent) }
 

@@ -99,7 +99,7 @@ extension SceneRunner {
             case .attachment(let a):
                 guard let item = itemIndex[a.item], isPresent(item) else { continue }
                 let bodyA = world.bodies[item + 1]
-                let pointA = bodyA.position + bodyA.rotation.apply(a.offset)
+                let pointA = bodyA.worldPoint(a.offset)
                 var joint: Joint
                 switch a.target {
                 case .anchor:
@@ -112,7 +112,7 @@ extension SceneRunner {
                     let bodyB = world.bodies[other + 1]
                     joint = Joint(kind: .distance, bodyA: item + 1, bodyB: other + 1, localA: a.offset, localB: offset,
                                   length: 0, hertz: a.frequency, dampingRatio: a.damping)
-                    let pointB = bodyB.position + bodyB.rotation.apply(offset)
+                    let pointB = bodyB.worldPoint(offset)
                     behaviors[b].attachmentLength = behaviors[b].attachmentLength ?? (pointB - pointA).length
                 }
                 joint.length = a.length ?? behaviors[b].attachmentLength ?? 0
@@ -125,6 +125,24 @@ extension SceneRunner {
                 jointSources.append(b)
             default:
                 continue
+            }
+        }
+    }
+
+    /// Widens the measured length range of each acting attachment that has an id by its actual
+    /// length at time `t`, the end of the step just taken.
+    mutating func measureAttachments(at t: Double) {
+        for j in world.joints.indices where world.joints[j].kind == .distance {
+            let b = jointSources[j]
+            guard behaviors[b].id != nil else { continue }
+            let joint = world.joints[j]
+            let pointA = world.bodies[joint.bodyA].worldPoint(joint.localA)
+            let pointB = joint.bodyB == 0 ? behaviors[b].anchor(at: t) : world.bodies[joint.bodyB].worldPoint(joint.localB)
+            let length = (pointB - pointA).length
+            if let range = behaviors[b].measuredLengths {
+                behaviors[b].measuredLengths = (min: min(range.min, length), max: max(range.max, length))
+            } else {
+                behaviors[b].measuredLengths = (min: length, max: length)
             }
         }
     }

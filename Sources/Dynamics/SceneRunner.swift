@@ -158,6 +158,7 @@ struct SceneRunner {
             guard k < steps else { break }
             updateAnchors(t: t, h: h)
             world.step(h)
+            measureAttachments(at: t + h)
         }
         return result(endTime: Double(steps) * h)
     }
@@ -202,6 +203,16 @@ struct SceneRunner {
         }
         return SimulationResult(items: items, pausedAt: allResting ? pausedAt : nil, contacts: contacts,
                                 droppedContactEvents: world.droppedContactRecords,
-                                samplesPerSecond: scene.samplesPerSecond, frames: frames)
+                                samplesPerSecond: scene.samplesPerSecond, frames: frames,
+                                attachments: attachmentRecords())
+    }
+
+    /// Records of the attachments with an id that acted, in behavior order (tree, then script).
+    private func attachmentRecords() -> [SimulationResult.AttachmentRecord] {
+        behaviors.compactMap { b in
+            guard let id = b.id, case .attachment(let a) = b.kind, let measured = b.measuredLengths,
+                  let length = a.length ?? b.attachmentLength else { return nil }
+            return SimulationResult.AttachmentRecord(id: id, length: length, minLength: measured.min, maxLength: measured.max)
+        }
     }
 }

@@ -6,7 +6,8 @@ extension SimulationResult {
     /// `{"items":{ID:{"center":[x,y],"angle":a,"velocity":[vx,vy],"angularVelocity":w,"restingAt":t|null,"maxAngle":a}},
     /// "pausedAt":t|null,"contacts":[{"at":t,"began":true,"a":ID,"b":ID|"boundary:NAME"}],
     /// "samples":{"fps":30,"frames":[{"t":t,"items":{ID:[x,y,angle]}}]}}`, `samples` only when asked for;
-    /// `"droppedContacts":n` follows `contacts` only when events were left out beyond the limit.
+    /// `"droppedContacts":n` follows `contacts` only when events were left out beyond the limit, then
+    /// `"attachments":[{"id":ID,"length":l,"minLength":l,"maxLength":l}]` only when there are any.
     public func json(pretty: Bool = false) -> String {
         var w = JSONWriter(capacity: 256 + items.count * 160 + frames.count * (16 + 48 * items.count), pretty: pretty)
         w.beginObject()
@@ -39,6 +40,19 @@ extension SimulationResult {
         }
         w.endArray()
         if droppedContactEvents > 0 { w.field("droppedContacts", droppedContactEvents) }
+        if !attachments.isEmpty {
+            w.key("attachments")
+            w.beginArray()
+            for record in attachments {
+                w.beginObject()
+                w.field("id", record.id)
+                w.field("length", record.length)
+                w.field("minLength", record.minLength)
+                w.field("maxLength", record.maxLength)
+                w.endObject()
+            }
+            w.endArray()
+        }
         if let samplesPerSecond {
             w.key("samples")
             w.beginObject()
@@ -103,6 +117,10 @@ extension SimulationResult {
         lines.append("\(contacts.count) contact events (\(begins) began, \(contacts.count - begins) ended).")
         if droppedContactEvents > 0 {
             lines.append("\(droppedContactEvents) further contact events were left out (limit reached).")
+        }
+        for record in attachments {
+            lines.append("Attachment \(record.id): length \(Self.format(record.length)) pt, actual "
+                         + "\(Self.format(record.minLength))…\(Self.format(record.maxLength)) pt.")
         }
         if let samplesPerSecond {
             lines.append("\(frames.count) frames sampled at \(samplesPerSecond) fps.")

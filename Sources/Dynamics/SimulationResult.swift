@@ -60,6 +60,17 @@ public struct SimulationResult: Sendable, Equatable {
         public var angle: Double
     }
 
+    /// How well an attachment held its length, measured at the end of every step in which it acted.
+    public struct AttachmentRecord: Sendable, Equatable {
+        /// The attachment behavior's id.
+        public var id: String
+        /// The length it holds: the one given, or the distance between its points when it first acted.
+        public var length: Double
+        /// Smallest and largest actual distance between its two points over the steps it was active.
+        public var minLength: Double
+        public var maxLength: Double
+    }
+
     /// Items in scene order.
     public var items: [ItemState]
     /// When every item had come to rest for good (the animator's pause), or nil.
@@ -71,6 +82,9 @@ public struct SimulationResult: Sendable, Equatable {
     /// Sampling rate of `frames`, or nil when the scene asked for no samples.
     public var samplesPerSecond: Int?
     public var frames: [Frame]
+    /// Attachment behaviors with an id that acted for at least one step, in tree order, then those
+    /// the script adds in script order.
+    public var attachments: [AttachmentRecord]
 
     /// The final state of the item with this id.
     public func item(_ id: String) -> ItemState? {

@@ -1,3 +1,4 @@
+import JSON
 import XCTest
 @testable import Dynamics
 
@@ -26,6 +27,13 @@ final class AttachmentTests: XCTestCase {
             let anchor = anchor0 + min(point.t / moveEnd, 1) * (anchor1 - anchor0)
             XCTAssertEqual((point.center - anchor).length, length, accuracy: 0.01 * length, "t=\(point.t)")
         }
+        let record = try XCTUnwrap(result.attachments.first)
+        XCTAssertEqual(result.attachments.count, 1)
+        XCTAssertEqual(record.id, "grab")
+        XCTAssertEqual(record.length, length, accuracy: 1e-9, "the distance when it started acting")
+        XCTAssertLessThanOrEqual(record.minLength, record.maxLength)
+        XCTAssertGreaterThanOrEqual(record.minLength, 0.99 * length, "measured every step, not only at samples")
+        XCTAssertLessThanOrEqual(record.maxLength, 1.01 * length)
         XCTAssertEqual(column(of: start.x), 2)
         let final = try XCTUnwrap(result.item("b"))
         XCTAssertEqual(column(of: final.center.x), 6, "landed in column 6 at x=\(final.center.x)")
@@ -55,5 +63,52 @@ final class AttachmentTests: XCTestCase {
         let result = try Simulation.run(scene: scene)
         XCTAssertTrue(result.frames.filter { $0.t < 1 - 1e-9 }.allSatisfy { $0.items.isEmpty }, "absent before it appears")
         XCTAssertEqual(try XCTUnwrap(result.item("late")).center.y, 200, accuracy: 1, "hangs at the creation distance")
+    }
+
+    func testSpringAttachmentStretchesUnderTheWeightOfItsItem() throws {
+        // A 2 Hz spring holding an item against 1000 pt/s² of gravity stretches g / ω² ≈ 6.3 pt at
+        // equilibrium; released at its rest length without damping, it overshoots to about twice that.
+        let frequency = 2.0, length = 100.0
+        let stretch = 1000 / ((2 * .pi * frequency) * (2 * .pi * frequency))
+        let scene = Scene(width: 320, height: 480, duration: 2,
+                          items: [TestScenes.box("b", 160, 200)],
+                          behavior: Behavior(.composite([
+                              TestScenes.gravity,
+                              Behavior(id: "spring", .attachment(Behavior.Attachment(
+                                  item: "b", target: .anchor(Vector(160, 100)), length: length, frequency: frequency))),
+                          ])))
+        let record = try XCTUnwrap(Simulation.run(scene: scene).attachments.first)
+        XCTAssertEqual(record.length, length, "the given length")
+        XCTAssertEqual(record.minLength, length, accuracy: 0.5, "starts at its length")
+        XCTAssertGreaterThan(record.maxLength, length + 1.5 * stretch, "stretches past equilibrium")
+        XCTAssertLessThan(record.maxLength, length + 2 * stretch + 0.5)
+    }
+
+    func testAttachmentRecordsFollowBehaviorOrderAndAppearInTheOutputOnlyWhenPresent() throws {
+        let items = [TestScenes.box("a", 100, 200), TestScenes.box("b", 200, 200), TestScenes.box("never", 300, 200, appearsAt: 10)]
+        func attachment(_ id: String?, _ item: String) -> Behavior {
+            Behavior(id: id, .attachment(Behavior.Attachment(item: item, target: .anchor(Vector(160, 100)))))
+        }
+        var scene = Scene(width: 400, height: 480, duration: 1, items: items,
+                          behavior: Behavior(.composite([attachment("first", "b"), attachment(nil, "a"),
+                                                         attachment("absent", "never")])),
+                          script: [Scene.ScriptEvent(at: 0.5, action: .addBehavior(attachment("added", "a")))])
+        let result = try Simulation.run(scene: scene)
+        XCTAssertEqual(result.attachments.map(\.id), ["first", "added"],
+                       "tree order, then script order; without an id or never acting: no record")
+        let added = try XCTUnwrap(result.attachments.last)
+        XCTAssertEqual(added.length, (Vector(160, 100) - Vector(100, 200)).length, accuracy: 1e-9,
+                       "nothing moves without gravity: the distance when the script added it")
+        let output = JSONNode(try JSONParser.parse(result.json()))
+        let records = try output.required("attachments").array()
+        XCTAssertEqual(try records.map { try $0.required("id").string() }, ["first", "added"])
+        XCTAssertEqual(try records[1].required("maxLength").double(), added.maxLength)
+        XCTAssertTrue(result.summary.contains("Attachment first: length"))
+
+        scene.script = []
+        scene.behavior = attachment(nil, "a")
+        let unnamed = try Simulation.run(scene: scene)
+        XCTAssertEqual(unnamed.attachments, [])
+        XCTAssertNil(try JSONNode(JSONParser.parse(unnamed.json())).optional("attachments"))
     }
 }
