@@ -1,0 +1,143 @@
+/// Numbers whose magnitude is below `epsilon` are treated as zero: coefficients that cancel to less
+/// than it are dropped from rows, and it is the tolerance of every sign and tie test in the simplex.
+/// Layout coordinates are in points (magnitudes up to about 1e6), so 1e-8 sits far below any
+/// meaningful difference and far above accumulated rounding of a few thousand pivots.
+let epsilon = 1e-8
+
+@inline(__always)
+func nearZero(_ value: Double) -> Bool {
+    abs(value) < epsilon
+}
+
+/// One entry of a sparse row.
+struct Cell {
+    var symbol: Int
+    var coefficient: Double
+}
+
+/// A sparse linear form `constant + Σ coefficient·symbol`, with cells sorted by symbol id.
+///
+/// In the tableau a row stands for `basic = constant + Σ coefficient·parametric`.
+struct Row {
+    var constant: Double
+    private(set) var cells: [Cell]
+
+    init(constant: Double = 0, cells: [Cell] = []) {
+        self.constant = constant
+        self.cells = cells
+    }
+
+    /// The index of `symbol`'s cell, or where it would be inserted.
+    private func search(_ symbol: Int) -> (found: Bool, index: Int) {
+        var low = 0
+        var high = cells.count
+        while low < high {
+            let middle = (low + high) >> 1
+            let current = cells[middle].symbol
+            if current == symbol { return (true, middle) }
+            if current < symbol { low = middle + 1 } else { high = middle }
+        }
+        return (false, low)
+    }
+
+    /// The coefficient of `symbol` (0 when absent).
+    func coefficient(of symbol: Int) -> Double {
+        let position = search(symbol)
+        return position.found ? cells[position.index].coefficient : 0
+    }
+
+    /// Adds `coefficient` to the coefficient of `symbol`, dropping the cell if the sum is near zero.
+    mutating func insert(_ symbol: Int, _ coefficient: Double) {
+        let position = search(symbol)
+        if position.found {
+            let sum = cells[position.index].coefficient + coefficient
+            if nearZero(sum) {
+                cells.remove(at: position.index)
+            } else {
+                cells[position.index].coefficient = sum
+            }
+        } else if !nearZero(coefficient) {
+            cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: position.index)
+        }
+    }
+
+    /// Removes the cell of `symbol`, if any.
+    mutating func remove(_ symbol: Int) {
+        let position = search(symbol)
+        if position.found { cells.remove(at: position.index) }
+    }
+
+    /// Multiplies the constant and every coefficient by `factor`.
+    mutating func multiply(by factor: Double) {
+        constant *= factor
+        for index in cells.indices { cells[index].coefficient *= factor }
+    }
+
+    /// Rewrites `0 = self` as `symbol = …`: removes `symbol` and divides the rest by its negated
+    /// coefficient. `symbol` must be present.
+    mutating func solve(for symbol: Int) {
+        let position = search(symbol)
+        let factor = -1 / cells[position.index].coefficient
+        cells.remove(at: position.index)
+        multiply(by: factor)
+    }
+
+    /// Rewrites `lhs = self` as `rhs = …`; `rhs` must be present and `lhs` absent.
+    mutating func solve(_ lhs: Int, for rhs: Int) {
+        insert(lhs, -1)
+        solve(for: rhs)
+    }
+
+    /// `self += factor * other`, with the cell of `replaced` (if any) removed first.
+    ///
+    /// Symbols that newly appear (other than `replaced`) are appended to `added`; cells whose
+    /// coefficient cancels are dropped.
+    mutating func add(_ other: Row, times factor: Double, replacing replaced: Int = -1, added: inout [Int]) {
+        constant += other.constant * factor
+        if other.cells.isEmpty && replaced < 0 { return }
+        var merged: [Cell] = []
+        merged.reserveCapacity(cells.count + other.cells.count)
+        cells.withUnsafeBufferPointer { mine in
+            other.cells.withUnsafeBufferPointer { theirs in
+                var i = 0
+                var j = 0
+                while i < mine.count || j < theirs.count {
+                    let a = i < mine.count ? mine[i].symbol : Int.max
+                    let b = j < theirs.count ? theirs[j].symbol : Int.max
+                    if a < b {
+                        if a != replaced { merged.append(mine[i]) }
+                        i += 1
+                    } else if b < a {
+                        let value = theirs[j].coefficient * factor
+                        if !nearZero(value) {
+                            merged.append(Cell(symbol: b, coefficient: value))
+                            added.append(b)
+                        }
+                        j += 1
+                    } else {
+                        let value = (a == replaced ? 0 : mine[i].coefficient) + theirs[j].coefficient * factor
+                        if !nearZero(value) {
+                            merged.append(Cell(symbol: a, coefficient: value))
+                            if a == replaced { added.append(a) }
+                        }
+                        i += 1
+                        j += 1
+                    }
+                }
+            }
+        }
+        cells = merged
+    }
+
+    /// `self += factor * other` when the caller does not track column changes.
+    mutating func add(_ other: Row, times factor: Double, replacing replaced: Int = -1) {
+        var ignored: [Int] = []
+        add(other, times: factor, replacing: replaced, added: &ignored)
+    }
+
+    /// Replaces `symbol` by `row` (the row that `symbol` equals), if `symbol` is present.
+    mutating func substitute(_ symbol: Int, with row: Row) {
+        let factor = coefficient(of: symbol)
+        if factor != 0 { add(row, times: factor, replacing: symbol) }
+    }
+}

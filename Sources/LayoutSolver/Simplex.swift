@@ -1,0 +1,167 @@
+/// How a simplex run ended.
+enum SimplexOutcome: Equatable {
+    /// No improving pivot is left (primal) or every row is feasible (dual).
+    case optimal
+    /// The primal objective can decrease without bound along some column.
+    case unbounded
+    /// The dual simplex found a row that no pivot can make non-negative.
+    case infeasible
+    /// The pivot limit was reached (a safety net against numerical cycling).
+    case pivotLimit
+}
+
+extension Tableau {
+    /// The most pivots one simplex run may make: generous next to the tableau size, so it only stops
+    /// runs that numerical trouble keeps from terminating.
+    private var pivotLimit: Int { 10_000 + 50 * symbolCount }
+
+    // MARK: Primal simplex
+
+    /// Minimizes the objectives lexicographically (strongest level first), or only the artificial
+    /// objective during phase one.
+    ///
+    /// Entering column: the strongest level with an improving column whose cost is zero at every
+    /// stronger level (so stronger levels never get worse); within it the steepest such column
+    /// (Dantzig's rule), ties to the smallest symbol id. After `degenerateLimit` pivots in a row that
+    /// do not move the solution, the run switches to the smallest improving id (Bland's rule), which
+    /// cannot cycle. A parametric user variable is unrestricted, so a positive cost makes it enter
+    /// by decreasing. Leaving row: the smallest ratio, ties to the smallest basic symbol id.
+    mutating func optimize(artificialPhase: Bool = false) -> SimplexOutcome {
+        var degenerate = 0
+        for _ in 0..<pivotLimit {
+            let bland = degenerate >= Tableau.degenerateLimit
+            guard let (entering, increasing) = enteringColumn(artificialPhase: artificialPhase, bland: bland) else {
+                return .optimal
+            }
+            guard let (leaving, ratio) = leavingRow(for: entering, increasing: increasing) else { return .unbounded }
+            degenerate = nearZero(ratio) ? degenerate + 1 : 0
+            pivot(entering: entering, leaving: leaving)
+        }
+        return .pivotLimit
+    }
+
+    /// Consecutive degenerate pivots after which the primal simplex falls back to Bland's rule.
+    private static let degenerateLimit = 50
+
+    private func improvingDirection(of cell: Cell) -> Bool? {
+        switch kinds[cell.symbol] {
+        case .dummy:
+            return nil
+        case .external:
+            if cell.coefficient < -epsilon { return true }
+            return cell.coefficient > epsilon ? false : nil
+        case .slack, .error:
+            return cell.coefficient < -epsilon ? true : nil
+        }
+    }
+
+    private func enteringColumn(artificialPhase: Bool, bland: Bool) -> (Int, Bool)? {
+        if artificialPhase {
+            guard let row = artificial else { return nil }
+            return steepest(in: row, bland: bland) { _ in false }
+        }
+        for level in objectives.indices {
+            let stronger = objectives[..<level]
+            let choice = steepest(in: objectives[level].row, bland: bland) { symbol in
+                stronger.contains { !nearZero($0.row.coefficient(of: symbol)) }
+            }
+            if let choice { return choice }
+        }
+        return nil
+    }
+
+    /// The improving column of `row` with the largest cost magnitude (the first one with `bland`),
+    /// skipping blocked symbols; cells are sorted by id, so ties go to the smallest id.
+    private func steepest(in row: Row, bland: Bool, isBlocked: (Int) -> Bool) -> (Int, Bool)? {
+        var best: (Int, Bool)?
+        var bestMagnitude = 0.0
+        for cell in row.cells {
+            guard let increasing = improvingDirection(of: cell), abs(cell.coefficient) > bestMagnitude,
+                  !isBlocked(cell.symbol) else { continue }
+            if bland { return (cell.symbol, increasing) }
+            best = (cell.symbol, increasing)
+            bestMagnitude = abs(cell.coefficient)
+        }
+        return best
+    }
+
+    /// The leaving row for `entering` and the step length it allows.
+    private func leavingRow(for entering: Int, increasing: Bool) -> (Int, Double)? {
+        var best: Int?
+        var bestRatio = Double.infinity
+        for basic in columns[entering] {
+            guard let row = existingRow(basic), kinds[basic].isRestricted else { continue }
+            let coefficient = row.coefficient(of: entering)
+            let rate = increasing ? coefficient : -coefficient
+            if rate < 0 {
+                let ratio = -row.constant / rate
+                if isBetter(ratio, basic, than: bestRatio, best) {
+                    bestRatio = ratio
+                    best = basic
+                }
+            }
+        }
+        return best.map { ($0, bestRatio) }
+    }
+
+    // MARK: Dual simplex
+
+    /// Restores feasibility after row constants changed, keeping every objective optimal.
+    ///
+    /// Leaving row: the queued infeasible row with the smallest symbol id. Entering column: among the row's
+    /// columns that raise it, the lexicographically smallest cost ratio (strongest level first),
+    /// ties to the smallest symbol id. A parametric user variable with zero cost at every level
+    /// can absorb the change in either direction at ratio zero.
+    mutating func dualOptimize() -> SimplexOutcome {
+        var pivots = 0
+        while let index = infeasible.indices.min(by: { infeasible[$0] < infeasible[$1] }) {
+            let leaving = infeasible.remove(at: index)
+            guard let row = rows[leaving], row.constant < -epsilon else { continue }
+            guard let entering = dualEnteringColumn(row) else {
+                infeasible.removeAll()
+                return .infeasible
+            }
+            pivot(entering: entering, leaving: leaving)
+            pivots += 1
+            if pivots >= pivotLimit {
+                infeasible.removeAll()
+                return .pivotLimit
+            }
+        }
+        return .optimal
+    }
+
+    private func hasZeroCost(_ symbol: Int) -> Bool {
+        objectives.allSatisfy { nearZero($0.row.coefficient(of: symbol)) }
+    }
+
+    private func dualEnteringColumn(_ row: Row) -> Int? {
+        var best: Cell?
+        for cell in row.cells {
+            switch kinds[cell.symbol] {
+            case .dummy:
+                continue
+            case .external:
+                guard hasZeroCost(cell.symbol) else { continue }
+                let candidate = Cell(symbol: cell.symbol, coefficient: .infinity)
+                if best == nil || costRatio(candidate, isBelow: best!) { best = candidate }
+            case .slack, .error:
+                guard cell.coefficient > 0 else { continue }
+                if best == nil || costRatio(cell, isBelow: best!) { best = cell }
+            }
+        }
+        return best?.symbol
+    }
+
+    /// Whether cost/coefficient of `candidate` is lexicographically smaller than that of `current`
+    /// (an infinite coefficient stands for a zero ratio).
+    private func costRatio(_ candidate: Cell, isBelow current: Cell) -> Bool {
+        for objective in objectives {
+            let mine = objective.row.coefficient(of: candidate.symbol) / candidate.coefficient
+            let theirs = objective.row.coefficient(of: current.symbol) / current.coefficient
+            if mine < theirs - epsilon { return true }
+            if mine > theirs + epsilon { return false }
+        }
+        return false
+    }
+}

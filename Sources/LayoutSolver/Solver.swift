@@ -1,0 +1,232 @@
+/// An incremental Cassowary constraint solver.
+///
+/// Constraints can be added and removed one at a time and edit variables can be moved; each change
+/// re-optimizes from the previous solution instead of solving from scratch. Non-required
+/// constraints are satisfied in strict priority order (see `Strength`). Results depend only on the
+/// sequence of calls, never on hashing, so the same calls give bit-identical values in every process.
+///
+/// Every throwing method leaves the solver exactly as it was when it throws. A solver is not
+/// thread-safe; use one per task.
+public final class Solver {
+    /// What the solver keeps about an added constraint.
+    struct Record {
+        var constraint: Constraint
+        var tag: ConstraintTag
+        /// The constant currently in force (changed by `updateConstant`).
+        var constant: Double
+        /// The position of the constraint in add order.
+        var sequence: Int
+    }
+
+    /// What the solver keeps about an edit variable.
+    struct Edit {
+        var constraint: Constraint
+        var value: Double
+    }
+
+    var tableau = Tableau()
+    var records: [ObjectIdentifier: Record] = [:]
+    var edits: [ObjectIdentifier: Edit] = [:]
+    private var nextSequence = 0
+
+    /// Creates an empty solver.
+    public init() {}
+
+    // MARK: Constraints
+
+    /// Adds a constraint and re-solves.
+    ///
+    /// - Throws: `duplicateConstraint`, `invalidNumber` for a NaN or infinite coefficient or
+    ///   constant, `unsatisfiable` (with a minimal conflicting set) for a required constraint that
+    ///   cannot hold with the required constraints present.
+    public func add(_ constraint: Constraint) throws(SolverError) {
+        guard records[ObjectIdentifier(constraint)] == nil else {
+            throw .duplicateConstraint(constraint)
+        }
+        try validate(constraint)
+        if !insert(constraint, constant: constraint.expression.constant) {
+            throw .unsatisfiable(constraint, conflicting: conflictingSet(for: constraint))
+        }
+    }
+
+    /// Removes a constraint and re-solves.
+    ///
+    /// - Throws: `unknownConstraint` if the constraint is not in the solver.
+    public func remove(_ constraint: Constraint) throws(SolverError) {
+        guard let record = records.removeValue(forKey: ObjectIdentifier(constraint)) else {
+            throw .unknownConstraint(constraint)
+        }
+        let tag = record.tag
+        for error in [tag.marker, tag.other].compactMap({ $0 }) where tableau.kinds[error] == .error {
+            tableau.addToObjective(error, times: -1, level: tableau.levels[error])
+        }
+        tableau.removeMarker(tag.marker)
+        _ = tableau.optimize()
+    }
+
+    /// Whether the constraint is in the solver.
+    public func hasConstraint(_ constraint: Constraint) -> Bool {
+        records[ObjectIdentifier(constraint)] != nil
+    }
+
+    /// Changes the constant of an added constraint's expression to `constant` without removing and
+    /// re-adding it; `constraint.expression` itself is immutable and keeps its original constant.
+    ///
+    /// - Throws: `unknownConstraint`, `invalidNumber`, or `unsatisfiable` when a required constraint
+    ///   cannot hold with the new constant.
+    public func updateConstant(_ constraint: Constraint, to constant: Double) throws(SolverError) {
+        let key = ObjectIdentifier(constraint)
+        guard let record = records[key] else { throw .unknownConstraint(constraint) }
+        guard constant.isFinite else {
+            throw .invalidNumber("constant \(constant) for constraint \(constraint)")
+        }
+        let delta = constant - record.constant
+        guard constraint.strength.isRequired else {
+            _ = tableau.changeConstant(tag: record.tag, by: delta)
+            _ = tableau.dualOptimize()
+            records[key]?.constant = constant
+            return
+        }
+        tableau.beginTransaction(tracksRows: true)
+        if tableau.changeConstant(tag: record.tag, by: delta) && tableau.dualOptimize() == .optimal {
+            tableau.commit()
+            records[key]?.constant = constant
+            return
+        }
+        tableau.rollback()
+        throw .unsatisfiable(constraint, conflicting: conflictingSet(for: constraint, constants: [key: constant]))
+    }
+
+    // MARK: Edit variables
+
+    /// Makes `variable` an edit variable of the given (non-required) strength.
+    ///
+    /// The edit starts out suggesting the variable's current value in this solver (0 for a variable
+    /// the solver has not seen), so adding an edit variable never moves the solution by itself.
+    ///
+    /// - Throws: `duplicateEditVariable`, `requiredEditVariable`.
+    public func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
+        let key = ObjectIdentifier(variable)
+        guard edits[key] == nil else { throw .duplicateEditVariable(variable) }
+        guard !strength.isRequired else { throw .requiredEditVariable(variable) }
+        let current = tableau.existingSymbol(for: variable).map(tableau.value(of:)) ?? 0
+        let constraint = Constraint(Expression(variable), .equal, strength: strength)
+        _ = insert(constraint, constant: -current)
+        edits[key] = Edit(constraint: constraint, value: current)
+    }
+
+    /// Stops treating `variable` as an edit variable; its suggested value no longer applies.
+    ///
+    /// - Throws: `unknownEditVariable`.
+    public func removeEditVariable(_ variable: Variable) throws(SolverError) {
+        guard let edit = edits.removeValue(forKey: ObjectIdentifier(variable)) else {
+            throw .unknownEditVariable(variable)
+        }
+        try remove(edit.constraint)
+    }
+
+    /// Whether `variable` is an edit variable.
+    public func hasEditVariable(_ variable: Variable) -> Bool {
+        edits[ObjectIdentifier(variable)] != nil
+    }
+
+    /// Suggests a value for an edit variable and re-solves (dual simplex from the previous solution).
+    ///
+    /// - Throws: `unknownEditVariable`, `invalidNumber`.
+    public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
+        let key = ObjectIdentifier(variable)
+        guard let edit = edits[key] else { throw .unknownEditVariable(variable) }
+        guard value.isFinite else { throw .invalidNumber("suggested value \(value) for \(variable)") }
+        guard let record = records[ObjectIdentifier(edit.constraint)] else { return }
+        edits[key]?.value = value
+        // The edit constraint is `variable - value == 0`: its constant is `-value`.
+        _ = tableau.changeConstant(tag: record.tag, by: edit.value - value)
+        records[ObjectIdentifier(edit.constraint)]?.constant = -value
+        _ = tableau.dualOptimize()
+    }
+
+    // MARK: Values
+
+    /// Writes the current solution into `Variable.value` for the variables whose value may have
+    /// changed since the last update.
+    public func updateVariables() {
+        tableau.writeChangedValues()
+    }
+
+    /// Removes every constraint and edit variable. Variable values keep their last update.
+    public func reset() {
+        tableau = Tableau()
+        records.removeAll()
+        edits.removeAll()
+        nextSequence = 0
+    }
+
+    // MARK: Internals
+
+    private func validate(_ constraint: Constraint) throws(SolverError) {
+        guard constraint.expression.constant.isFinite else {
+            throw .invalidNumber("constant \(constraint.expression.constant) in constraint \(constraint)")
+        }
+        for term in constraint.expression.terms where !term.coefficient.isFinite {
+            throw .invalidNumber("coefficient \(term.coefficient) of \(term.variable) in constraint \(constraint)")
+        }
+    }
+
+    /// Adds a validated constraint with the given expression constant. Returns false, with the
+    /// solver unchanged, when a required constraint cannot hold.
+    func insert(_ constraint: Constraint, constant: Double) -> Bool {
+        let required = constraint.strength.isRequired
+        if required { tableau.beginTransaction(tracksRows: false) }
+        let (row, tag) = makeRow(constraint, constant: constant)
+        guard tableau.install(row, tag: tag) else {
+            tableau.rollback()
+            return false
+        }
+        tableau.commit()
+        _ = tableau.optimize()
+        records[ObjectIdentifier(constraint)] = Record(constraint: constraint, tag: tag, constant: constant,
+                                                       sequence: nextSequence)
+        nextSequence += 1
+        return true
+    }
+
+    /// The row of a new constraint over the current parametric symbols, with its slack, error or
+    /// dummy symbols, and the constraint's error symbols entered in their level's objective.
+    private func makeRow(_ constraint: Constraint, constant: Double) -> (Row, ConstraintTag) {
+        var row = tableau.expressionRow(constraint.expression.terms, constant: constant)
+        let level = constraint.strength.level
+        let required = constraint.strength.isRequired
+        let tag: ConstraintTag
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let coefficient: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            let slack = tableau.makeSymbol(.slack)
+            row.insert(slack, coefficient)
+            if required {
+                tag = ConstraintTag(marker: slack, markerCoefficient: coefficient, other: nil, otherCoefficient: 0)
+            } else {
+                let error = tableau.makeSymbol(.error, level: level)
+                row.insert(error, -coefficient)
+                tableau.addToObjective(error, times: 1, level: level)
+                tag = ConstraintTag(marker: slack, markerCoefficient: coefficient, other: error,
+                                    otherCoefficient: -coefficient)
+            }
+        case .equal:
+            if required {
+                let dummy = tableau.makeSymbol(.dummy)
+                row.insert(dummy, 1)
+                tag = ConstraintTag(marker: dummy, markerCoefficient: 1, other: nil, otherCoefficient: 0)
+            } else {
+                let plus = tableau.makeSymbol(.error, level: level)
+                let minus = tableau.makeSymbol(.error, level: level)
+                row.insert(plus, -1)
+                row.insert(minus, 1)
+                tableau.addToObjective(plus, times: 1, level: level)
+                tableau.addToObjective(minus, times: 1, level: level)
+                tag = ConstraintTag(marker: plus, markerCoefficient: -1, other: minus, otherCoefficient: 1)
+            }
+        }
+        if row.constant < 0 { row.multiply(by: -1) }
+        return (row, tag)
+    }
+}

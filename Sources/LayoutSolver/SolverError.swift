@@ -1,0 +1,39 @@
+/// Why a solver operation was refused. After any thrown error the solver is unchanged.
+public enum SolverError: Error, Equatable, CustomStringConvertible {
+    /// The required constraint cannot hold together with the required constraints already added.
+    /// `conflicting` is an irreducible infeasible subset of the required constraints (removing any one
+    /// of them makes the rest satisfiable), in the order they were added; it includes the constraint.
+    case unsatisfiable(Constraint, conflicting: [Constraint])
+    /// The constraint was already added.
+    case duplicateConstraint(Constraint)
+    /// The constraint was never added (or was removed).
+    case unknownConstraint(Constraint)
+    /// The variable is already an edit variable.
+    case duplicateEditVariable(Variable)
+    /// The variable is not an edit variable.
+    case unknownEditVariable(Variable)
+    /// Edit variables must have a non-required strength.
+    case requiredEditVariable(Variable)
+    /// A coefficient, constant or suggested value is NaN or infinite; the text says which.
+    case invalidNumber(String)
+
+    public var description: String {
+        switch self {
+        case let .unsatisfiable(constraint, conflicting):
+            let list = conflicting.map { "  \($0)" }.joined(separator: "\n")
+            return "unable to simultaneously satisfy constraints: \(constraint) conflicts with\n\(list)"
+        case let .duplicateConstraint(constraint):
+            return "duplicate constraint: \(constraint)"
+        case let .unknownConstraint(constraint):
+            return "unknown constraint: \(constraint)"
+        case let .duplicateEditVariable(variable):
+            return "duplicate edit variable: \(variable)"
+        case let .unknownEditVariable(variable):
+            return "unknown edit variable: \(variable)"
+        case let .requiredEditVariable(variable):
+            return "edit variable \(variable) cannot have required strength"
+        case let .invalidNumber(text):
+            return "invalid number: \(text)"
+        }
+    }
+}

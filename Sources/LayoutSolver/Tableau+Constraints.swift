@@ -1,0 +1,122 @@
+extension Tableau {
+    // MARK: Installing rows
+
+    /// Installs the row of a new constraint. Returns false, leaving a partly changed tableau that the
+    /// caller rolls back, when the constraint cannot hold with the required constraints present.
+    /// Only the artificial-variable path can fail after changing rows, so only it turns on the
+    /// transaction's row tracking.
+    mutating func install(_ row: Row, tag: ConstraintTag) -> Bool {
+        var row = row
+        if let subject = chooseSubject(row, tag: tag) {
+            row.solve(for: subject)
+            substitute(subject, with: row)
+            installRow(subject, row)
+            return true
+        }
+        if row.cells.allSatisfy({ kinds[$0.symbol] == .dummy }) {
+            guard nearZero(row.constant), kinds[tag.marker] == .dummy else { return false }
+            row.solve(for: tag.marker)
+            substitute(tag.marker, with: row)
+            installRow(tag.marker, row)
+            return true
+        }
+        trackRowChanges()
+        return installWithArtificialVariable(row)
+    }
+
+    /// The symbol to solve a new row for: the user variable appearing in the fewest rows (so the
+    /// substitution touches the fewest rows), else a marker that can stay non-negative.
+    private func chooseSubject(_ row: Row, tag: ConstraintTag) -> Int? {
+        var best: Int?
+        var bestCount = Int.max
+        for cell in row.cells where kinds[cell.symbol] == .external {
+            let count = columns[cell.symbol].count  // an upper bound: stale entries count too
+            if count < bestCount {
+                best = cell.symbol
+                bestCount = count
+            }
+        }
+        if let best { return best }
+        if kinds[tag.marker].isPivotable && row.coefficient(of: tag.marker) < 0 { return tag.marker }
+        if let other = tag.other, kinds[other].isPivotable && row.coefficient(of: other) < 0 { return other }
+        return nil
+    }
+
+    /// Phase one of the simplex for a row with no usable subject: minimizes an artificial variable
+    /// equal to the row; the row is satisfiable exactly when that minimum is zero.
+    private mutating func installWithArtificialVariable(_ row: Row) -> Bool {
+        let art = makeSymbol(.slack)
+        installRow(art, row)
+        artificial = row
+        let result = optimize(artificialPhase: true)
+        let reachedZero = nearZero(artificial?.constant ?? 1)
+        artificial = nil
+        guard result == .optimal, reachedZero else { return false }
+        if var artRow = removeRow(art) {
+            if !artRow.cells.isEmpty {
+                guard let entering = artRow.cells.first(where: { kinds[$0.symbol].isPivotable })?.symbol else {
+                    return false
+                }
+                artRow.solve(art, for: entering)
+                substitute(entering, with: artRow)
+                installRow(entering, artRow)
+            }
+        }
+        eliminate(art)
+        return true
+    }
+
+    // MARK: Removing rows
+
+    /// Eliminates a constraint's marker from the tableau (the constraint stops holding).
+    mutating func removeMarker(_ marker: Int) {
+        if removeRow(marker) != nil { return }
+        guard let leaving = markerLeavingRow(marker), var row = removeRow(leaving) else { return }
+        row.solve(leaving, for: marker)
+        substitute(marker, with: row)
+    }
+
+    /// The row to exchange for a parametric marker: the restricted row that limits the marker most
+    /// tightly (negative coefficients first), else any restricted row, else a user variable's row.
+    private mutating func markerLeavingRow(_ marker: Int) -> Int? {
+        var first: Int?, second: Int?, third: Int?
+        var firstRatio = Double.infinity, secondRatio = Double.infinity
+        for (basic, coefficient) in column(marker) {
+            let row = rows[basic]!
+            if kinds[basic] == .external {
+                if third == nil || basic < third! { third = basic }
+            } else if coefficient < 0 {
+                let ratio = -row.constant / coefficient
+                if isBetter(ratio, basic, than: firstRatio, first) { firstRatio = ratio; first = basic }
+            } else {
+                let ratio = row.constant / coefficient
+                if isBetter(ratio, basic, than: secondRatio, second) { secondRatio = ratio; second = basic }
+            }
+        }
+        return first ?? second ?? third
+    }
+
+    /// Ratio-test order: the smaller ratio, ties to the smaller symbol id.
+    func isBetter(_ ratio: Double, _ symbol: Int, than bestRatio: Double, _ best: Int?) -> Bool {
+        guard let best else { return true }
+        return ratio < bestRatio || (ratio == bestRatio && symbol < best)
+    }
+
+    // MARK: Constant changes
+
+    /// Applies a change of the constant of a constraint's original row (`0 = constant + …`) by
+    /// `delta`. Returns false when a required equality that other required equalities fix would
+    /// have to move (the caller rolls back).
+    mutating func changeConstant(tag: ConstraintTag, by delta: Double) -> Bool {
+        let markerShift = delta / tag.markerCoefficient
+        if rows[tag.marker] != nil {
+            shiftConstant(of: tag.marker, by: -markerShift)
+            return kinds[tag.marker] != .dummy || nearZero(rows[tag.marker]!.constant)
+        }
+        if let other = tag.other, rows[other] != nil {
+            shiftConstant(of: other, by: -delta / tag.otherCoefficient)
+            return true
+        }
+        return shiftRows(containing: tag.marker, by: markerShift)
+    }
+}

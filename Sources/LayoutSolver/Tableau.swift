@@ -1,0 +1,349 @@
+/// The objective of one strength level: `constant + Σ coefficient·parametric` is the level's total
+/// error in terms of the current parametric symbols.
+struct Objective {
+    var level: Int
+    var row: Row
+}
+
+/// The simplex tableau of a `Solver`: rows keyed by their basic symbol, a column index from each
+/// symbol to the basic symbols whose rows contain it, and one objective per strength level.
+///
+/// A column is a superset index: it lists every row that contains the symbol, but may also list
+/// rows that no longer do (or list one twice), so that keeping it current costs one append when a
+/// row gains a symbol and nothing when it loses one. Readers skip entries whose row has no such
+/// cell; a column is emptied when its symbol becomes basic and compacted when stale entries pile
+/// up. Its order follows the history of operations, never hashing, and every choice made while
+/// scanning a column breaks ties by the smallest symbol id.
+///
+/// All per-symbol storage is in arrays indexed by symbol id. Every write to a row or a column goes
+/// through the helpers below, which keep the column index in step, record changed user variables,
+/// and, inside a transaction, remember the old contents so a failed operation can be rolled back.
+struct Tableau {
+    private(set) var kinds: [SymbolKind] = []
+    /// The strength level of error symbols (0 for other kinds).
+    private(set) var levels: [Int] = []
+    private(set) var rows: [Row?] = []
+    private(set) var columns: [[Int]] = []
+    /// The length of each column after its last compaction.
+    private var compactedLength: [Int] = []
+    /// Scratch marks (per symbol) for removing repeated column entries.
+    private var marks: [Int] = []
+    private var markEpoch = 0
+    /// Objectives, strongest level first.
+    var objectives: [Objective] = []
+    /// The objective of the artificial phase while a constraint without a subject is installed.
+    var artificial: Row?
+    /// Restricted basic symbols whose row constant went negative (to be fixed by the dual simplex).
+    var infeasible: [Int] = []
+
+    private var symbolOfVariable: [ObjectIdentifier: Int] = [:]
+    private(set) var variables: [Variable?] = []
+
+    /// External symbols whose value may have changed since the last `writeChangedValues`.
+    private var changed: [Int] = []
+    private var isChanged: [Bool] = []
+
+    private var journal: Journal?
+    private var rowJournaled: [Bool] = []
+    private var columnJournaled: [Bool] = []
+
+    /// What a transaction needs to restore the tableau exactly.
+    private struct Journal {
+        var symbolCount: Int
+        var objectives: [Objective]
+        /// Whether old rows and columns are being saved (off while no change can fail).
+        var tracksRows: Bool
+        var rows: [(Int, Row?)] = []
+        var columns: [(Int, [Int])] = []
+        var newVariables: [ObjectIdentifier] = []
+    }
+
+    var symbolCount: Int { kinds.count }
+
+    // MARK: Symbols
+
+    mutating func makeSymbol(_ kind: SymbolKind, level: Int = 0) -> Int {
+        let symbol = kinds.count
+        kinds.append(kind)
+        levels.append(level)
+        rows.append(nil)
+        columns.append([])
+        compactedLength.append(0)
+        marks.append(0)
+        variables.append(nil)
+        isChanged.append(false)
+        rowJournaled.append(false)
+        columnJournaled.append(false)
+        return symbol
+    }
+
+    /// The symbol of `variable`, if the tableau has seen it.
+    func existingSymbol(for variable: Variable) -> Int? {
+        symbolOfVariable[ObjectIdentifier(variable)]
+    }
+
+    /// The symbol of `variable`, registering the variable on first use.
+    mutating func symbol(for variable: Variable) -> Int {
+        let key = ObjectIdentifier(variable)
+        if let symbol = symbolOfVariable[key] { return symbol }
+        let symbol = makeSymbol(.external)
+        symbolOfVariable[key] = symbol
+        variables[symbol] = variable
+        journal?.newVariables.append(key)
+        markChanged(symbol)
+        return symbol
+    }
+
+    /// The row of `basic`, or nil when it is parametric or (a stale column entry left by a
+    /// rollback) no longer exists.
+    func existingRow(_ basic: Int) -> Row? {
+        basic < rows.count ? rows[basic] : nil
+    }
+
+    /// The current value of an external symbol: its row constant when basic, 0 when parametric.
+    func value(of symbol: Int) -> Double {
+        rows[symbol]?.constant ?? 0
+    }
+
+    private mutating func markChanged(_ symbol: Int) {
+        if kinds[symbol] == .external && !isChanged[symbol] {
+            isChanged[symbol] = true
+            changed.append(symbol)
+        }
+    }
+
+    /// Writes the current value into every user variable whose value may have changed, and
+    /// forgets them.
+    mutating func writeChangedValues() {
+        for symbol in changed where symbol < symbolCount {
+            isChanged[symbol] = false
+            variables[symbol]?.value = value(of: symbol)
+        }
+        changed.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: Transactions
+
+    /// Starts recording changes so that `rollback()` can restore the current state exactly.
+    ///
+    /// New symbols, registered variables and objectives are always recorded. Row and column
+    /// contents are recorded from the start when `tracksRows` is true, else only after
+    /// `trackRowChanges()`: a caller whose first row changes cannot fail skips their cost.
+    mutating func beginTransaction(tracksRows: Bool) {
+        journal = Journal(symbolCount: symbolCount, objectives: objectives, tracksRows: tracksRows)
+    }
+
+    /// Starts recording row and column contents in the current transaction, if any.
+    mutating func trackRowChanges() {
+        journal?.tracksRows = true
+    }
+
+    /// Keeps the changes made since `beginTransaction()`.
+    mutating func commit() {
+        guard let finished = journal else { return }
+        journal = nil
+        for (symbol, _) in finished.rows where symbol < symbolCount { rowJournaled[symbol] = false }
+        for (symbol, _) in finished.columns where symbol < symbolCount { columnJournaled[symbol] = false }
+    }
+
+    /// Undoes every change made since `beginTransaction()`.
+    mutating func rollback() {
+        guard let saved = journal else { return }
+        journal = nil
+        for (symbol, row) in saved.rows.reversed() where symbol < saved.symbolCount {
+            rows[symbol] = row
+            rowJournaled[symbol] = false
+            markChanged(symbol)
+        }
+        for (symbol, column) in saved.columns.reversed() where symbol < saved.symbolCount {
+            columns[symbol] = column
+            columnJournaled[symbol] = false
+        }
+        for key in saved.newVariables { symbolOfVariable[key] = nil }
+        let count = saved.symbolCount
+        kinds.removeSubrange(count...)
+        levels.removeSubrange(count...)
+        rows.removeSubrange(count...)
+        columns.removeSubrange(count...)
+        compactedLength.removeSubrange(count...)
+        marks.removeSubrange(count...)
+        variables.removeSubrange(count...)
+        isChanged.removeSubrange(count...)
+        rowJournaled.removeSubrange(count...)
+        columnJournaled.removeSubrange(count...)
+        changed.removeAll { $0 >= count }
+        objectives = saved.objectives
+        artificial = nil
+        infeasible.removeAll()
+    }
+
+    private mutating func journalRow(_ symbol: Int) {
+        guard journal?.tracksRows == true, symbol < journal!.symbolCount, !rowJournaled[symbol] else { return }
+        rowJournaled[symbol] = true
+        journal!.rows.append((symbol, rows[symbol]))
+    }
+
+    private mutating func journalColumn(_ symbol: Int) {
+        guard journal?.tracksRows == true, symbol < journal!.symbolCount, !columnJournaled[symbol] else { return }
+        columnJournaled[symbol] = true
+        journal!.columns.append((symbol, columns[symbol]))
+    }
+
+    // MARK: Rows and columns
+
+    /// Records that `basic`'s row now contains `symbol`. Appends are not journaled: after a
+    /// rollback an extra entry is only a stale one.
+    private mutating func link(_ symbol: Int, to basic: Int) {
+        columns[symbol].append(basic)
+        if columns[symbol].count > 4 * compactedLength[symbol] + 64 { compactColumn(symbol) }
+    }
+
+    /// Drops entries of rows that no longer exist and repeated entries from a column, keeping the
+    /// order. Entries of rows that exist but lost the symbol may stay: each row is listed at most
+    /// once, so a column never outgrows the number of rows.
+    private mutating func compactColumn(_ symbol: Int) {
+        journalColumn(symbol)
+        markEpoch += 1
+        var kept: [Int] = []
+        kept.reserveCapacity(columns[symbol].count)
+        for basic in columns[symbol] where existingRow(basic) != nil && marks[basic] != markEpoch {
+            marks[basic] = markEpoch
+            kept.append(basic)
+        }
+        columns[symbol] = kept
+        compactedLength[symbol] = kept.count
+    }
+
+    /// The rows that contain `symbol`, each once, with the coefficient there.
+    mutating func column(_ symbol: Int) -> [(basic: Int, coefficient: Double)] {
+        compactColumn(symbol)
+        return columns[symbol].compactMap { basic in
+            let coefficient = rows[basic]!.coefficient(of: symbol)
+            return coefficient == 0 ? nil : (basic, coefficient)
+        }
+    }
+
+    /// Makes `basic` basic with `row`.
+    mutating func installRow(_ basic: Int, _ row: Row) {
+        journalRow(basic)
+        rows[basic] = row
+        for cell in row.cells { link(cell.symbol, to: basic) }
+        markChanged(basic)
+    }
+
+    /// Removes and returns the row of `basic`, which becomes parametric.
+    @discardableResult
+    mutating func removeRow(_ basic: Int) -> Row? {
+        guard let row = rows[basic] else { return nil }
+        journalRow(basic)
+        rows[basic] = nil
+        markChanged(basic)
+        return row
+    }
+
+    /// Adds `delta` to the constant of `basic`'s row; queues the row if it becomes infeasible.
+    mutating func shiftConstant(of basic: Int, by delta: Double) {
+        guard delta != 0, rows[basic] != nil else { return }
+        journalRow(basic)
+        rows[basic]!.constant += delta
+        markChanged(basic)
+        if kinds[basic].isRestricted && rows[basic]!.constant < -epsilon { infeasible.append(basic) }
+    }
+
+    /// Adds `shift ×` (the coefficient of `symbol`) to the constant of every row containing
+    /// `symbol`, that is, moves the origin of the parametric `symbol` by `shift`. Returns false
+    /// when the constant of a basic dummy (a required equality implied by others) moves off zero.
+    mutating func shiftRows(containing symbol: Int, by shift: Double) -> Bool {
+        markEpoch += 1
+        var consistent = true
+        for basic in columns[symbol] where existingRow(basic) != nil && marks[basic] != markEpoch {
+            marks[basic] = markEpoch
+            let coefficient = rows[basic]!.coefficient(of: symbol)
+            guard coefficient != 0 else { continue }
+            shiftConstant(of: basic, by: coefficient * shift)
+            if kinds[basic] == .dummy && !nearZero(rows[basic]!.constant) { consistent = false }
+        }
+        return consistent
+    }
+
+    /// Replaces `symbol` by `row` in every row, objective and the artificial objective.
+    mutating func substitute(_ symbol: Int, with row: Row) {
+        let column = columns[symbol]
+        if !column.isEmpty {
+            journalColumn(symbol)
+            columns[symbol] = []
+            compactedLength[symbol] = 0
+            var added: [Int] = []
+            for basic in column {
+                guard var target = existingRow(basic) else { continue }
+                let factor = target.coefficient(of: symbol)
+                guard factor != 0 else { continue }
+                journalRow(basic)
+                rows[basic] = nil
+                let before = target.constant
+                target.add(row, times: factor, replacing: symbol, added: &added)
+                if target.constant != before { markChanged(basic) }
+                if kinds[basic].isRestricted && target.constant < -epsilon { infeasible.append(basic) }
+                rows[basic] = target
+                for other in added { link(other, to: basic) }
+                added.removeAll(keepingCapacity: true)
+            }
+        }
+        for index in objectives.indices { objectives[index].row.substitute(symbol, with: row) }
+        artificial?.substitute(symbol, with: row)
+    }
+
+    /// Exchanges a basic symbol for a parametric one.
+    mutating func pivot(entering: Int, leaving: Int) {
+        guard var row = removeRow(leaving) else { return }
+        row.solve(leaving, for: entering)
+        substitute(entering, with: row)
+        installRow(entering, row)
+    }
+
+    /// A new row expressing `Σ terms + constant` over the current parametric symbols.
+    mutating func expressionRow(_ terms: [Term], constant: Double) -> Row {
+        var row = Row(constant: constant)
+        for term in terms where term.coefficient != 0 {
+            let symbol = symbol(for: term.variable)
+            if let basic = rows[symbol] {
+                row.add(basic, times: term.coefficient)
+            } else {
+                row.insert(symbol, term.coefficient)
+            }
+        }
+        return row
+    }
+
+    // MARK: Objectives
+
+    /// The index of the objective of `level`, creating it in strength order if needed.
+    mutating func objectiveIndex(for level: Int) -> Int {
+        var index = 0
+        while index < objectives.count && objectives[index].level > level { index += 1 }
+        if index < objectives.count && objectives[index].level == level { return index }
+        objectives.insert(Objective(level: level, row: Row()), at: index)
+        return index
+    }
+
+    /// Adds `factor ×` (the current expression of) `symbol` to the objective of `level`.
+    mutating func addToObjective(_ symbol: Int, times factor: Double, level: Int) {
+        let index = objectiveIndex(for: level)
+        if let row = rows[symbol] {
+            objectives[index].row.add(row, times: factor)
+        } else {
+            objectives[index].row.insert(symbol, factor)
+        }
+    }
+
+    /// Deletes a parametric symbol from every row and objective (its value is 0, so no value moves).
+    mutating func eliminate(_ symbol: Int) {
+        for (basic, _) in column(symbol) {
+            journalRow(basic)
+            rows[basic]!.remove(symbol)
+        }
+        journalColumn(symbol)
+        columns[symbol] = []
+        for index in objectives.indices { objectives[index].row.remove(symbol) }
+    }
+}
