@@ -293,8 +293,10 @@ extension SolverBenchWorkload {
         }
         let natural = Double(58 * n + 8)
         steps += [.suggest(variable: containerWidth, value: natural), .suggest(variable: containerHeight, value: natural)]
-        let cycles = (0..<1_000).map { cycle in
-            [(containerWidth, natural + Double(cycle % 7 - 3) * 20), (containerHeight, natural + Double(cycle % 5 - 2) * 20)]
+        let cycles = (0..<1_000).map { (cycle: Int) -> [(variable: Int, value: Double)] in
+            let width: Double = natural + Double(cycle % 7 - 3) * 20
+            let height: Double = natural + Double(cycle % 5 - 2) * 20
+            return [(containerWidth, width), (containerHeight, height)]
         }
         return SolverBenchWorkload(name: "grid", n: n, variableCount: 4 * n * n + 2, steps: steps, cycles: cycles,
                              churn: (churn, 20))
