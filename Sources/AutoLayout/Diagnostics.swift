@@ -1,9 +1,14 @@
 /// Required constraints that cannot all hold (UIKit's "Unable to simultaneously satisfy constraints").
 public struct LayoutConflict: Sendable, Equatable {
-    /// A minimal set of constraints that cannot hold together, in the order they were added.
+    /// A minimal set of constraints that cannot hold together, in the order they were added; in
+    /// the summary, every required constraint broken without that analysis, in the order they were met.
     public let constraints: [LayoutConstraint]
     /// The constraint left out to recover: the last added of the set. The rest are laid out.
+    /// In the summary, where every one of `constraints` is left out, the first of them.
     public let broken: LayoutConstraint
+    /// Whether this is the summary that ends the conflicts once `LayoutLimits.maxAnalyzedConflicts`
+    /// have been analyzed: it lists the further required constraints that could not hold.
+    public let isSummary: Bool
     /// The report, as the UIKit console prints it, with line numbers and source forms.
     public let message: String
 }

@@ -68,9 +68,14 @@ public struct LayoutLimits: Sendable, Equatable {
     public var maxMagnitude: Double
     /// Most errors reported before giving up.
     public var maxErrors: Int
+    /// Most conflicts whose minimal set of conflicting constraints a solve computes (each costs a
+    /// few scratch solves); further required constraints that cannot hold are broken without that
+    /// analysis and reported together in one summary conflict.
+    public var maxAnalyzedConflicts: Int
 
     public init(maxBytes: Int = 256 * 1024, maxLines: Int = 5_000, maxLineLength: Int = 2_000, maxItems: Int = 500,
-                maxConstraints: Int = 5_000, maxMagnitude: Double = 1e6, maxErrors: Int = 50) {
+                maxConstraints: Int = 5_000, maxMagnitude: Double = 1e6, maxErrors: Int = 50,
+                maxAnalyzedConflicts: Int = 10) {
         self.maxBytes = maxBytes
         self.maxLines = maxLines
         self.maxLineLength = maxLineLength
@@ -78,6 +83,7 @@ public struct LayoutLimits: Sendable, Equatable {
         self.maxConstraints = maxConstraints
         self.maxMagnitude = maxMagnitude
         self.maxErrors = maxErrors
+        self.maxAnalyzedConflicts = maxAnalyzedConflicts
     }
 
     public static let `default` = LayoutLimits()

@@ -56,6 +56,21 @@ enum ConflictReport {
         return lines.joined(separator: "\n")
     }
 
+    /// The summary of the required constraints broken without computing their minimal sets.
+    static func summary(broken: [LayoutConstraint], document: LayoutDocument) -> String {
+        let noun = broken.count == 1 ? "constraint" : "constraints"
+        var lines = [
+            "Unable to simultaneously satisfy constraints.",
+            "\t… and \(broken.count) more \(noun) could not be satisfied (not analyzed further).",
+            "",
+            "Will attempt to recover by breaking \(noun)",
+        ]
+        for constraint in broken {
+            lines.append("    \(entry(constraint, document: document))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// `line 9: H:|-[swatch1]   (swatch1.leading == superview.leading + 20)`.
     static func entry(_ constraint: LayoutConstraint, document: LayoutDocument) -> String {
         if constraint.origin == .contentSize {
