@@ -5,7 +5,8 @@
 #
 # Serves a fresh database holding the sample course (Courses/cs193p) on a free port and captures,
 # at a desktop and a phone width: the course home, a lecture page linked to a moment (?t=), the
-# search page with results, and the search page with a "did you mean" suggestion.
+# search page with results, and the search page with a "did you mean" suggestion. (A link's
+# #fragment is left out: headless screenshots of a page scrolled to a fragment come out blank.)
 #
 # Needs Debian's chromium package (apt-get install -y chromium). Uses LECTERN_BIN when set,
 # otherwise builds the lectern executable with swift build.
@@ -52,7 +53,7 @@ fi
 mkdir -p "$out"
 pages=(
     "course-home|/courses/cs193p"
-    "lecture-linked|/courses/cs193p/lectures/9?t=1849#t1849"
+    "lecture-linked|/courses/cs193p/lectures/9?t=17"
     "search-results|/search?q=magic+numbers&course=cs193p"
     "search-suggestion|/search?q=autolayot"
 )
@@ -62,7 +63,7 @@ for entry in "${pages[@]}"; do
     for size in "desktop|1280,900" "phone|390,844"; do
         label=${size%%|*}
         "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
-            --user-data-dir="$work/profile" --window-size="${size#*|}" \
+            --user-data-dir="$work/profile" --window-size="${size#*|}" --virtual-time-budget=3000 \
             --screenshot="$out/$name-$label.png" "$base$path" >/dev/null 2>&1
         echo "$out/$name-$label.png  ($path)"
     done

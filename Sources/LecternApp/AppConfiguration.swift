@@ -8,6 +8,9 @@ public struct AppConfiguration: Sendable, Equatable {
     public var databasePath = "./lectern.sqlite"
     /// The folder of exercise definitions.
     public var exercisesDirectory = "./Exercises"
+    /// The folder of course content (`<slug>/course.json` and lecture files); the sample course is
+    /// loaded from it into an empty database.
+    public var contentDirectory = "./Courses"
     /// The folder of static files served under `/`.
     public var publicDirectory = "./Public"
     /// No access log (benchmarks).

@@ -19,6 +19,8 @@ let serveCommand = CommandSpec(
         databaseOption,
         OptionSpec("exercises", valueName: "dir", help: "The folder of exercise definitions.",
                    default: "./Exercises", env: "LECTERN_EXERCISES", kind: .path),
+        OptionSpec("content", valueName: "dir", help: "The folder of course content; the sample course is loaded from it into an empty database.",
+                   default: "./Courses", env: "LECTERN_CONTENT", kind: .path),
         OptionSpec("public", valueName: "dir", help: "The folder of static files served at /.",
                    default: "./Public", env: "LECTERN_PUBLIC", kind: .path),
         OptionSpec("trusted-proxies", valueName: "addresses",
@@ -36,6 +38,7 @@ let serveCommand = CommandSpec(
         configuration.databasePath = arguments.option("db") ?? configuration.databasePath
         configuration.exercisesDirectory = arguments.option("exercises") ?? configuration.exercisesDirectory
         configuration.publicDirectory = arguments.option("public") ?? configuration.publicDirectory
+        configuration.contentDirectory = arguments.option("content") ?? configuration.contentDirectory
         configuration.trustedProxies = (arguments.option("trusted-proxies") ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         configuration.quiet = arguments.flag("quiet")

@@ -23,6 +23,7 @@ final class ApplicationTests: XCTestCase {
         configuration.databasePath = directory + "/lectern.sqlite"
         configuration.publicDirectory = directory + "/Public"
         configuration.exercisesDirectory = directory + "/Exercises"
+        configuration.contentDirectory = SampleContent.coursesDirectory
         configuration.quiet = true
         configuration.databaseReaders = 2
         return configuration
@@ -45,7 +46,7 @@ final class ApplicationTests: XCTestCase {
         XCTAssertEqual(courses.status, 200)
         let list = try XCTUnwrap(courses.json() as? [[String: String]])
         XCTAssertEqual(list.map { $0["slug"] }, ["cs193p"])
-        XCTAssertEqual(list.first?["title"], SampleCourse.course.title)
+        XCTAssertEqual(list.first?["title"], try SampleContent.manifestTitle(), "the title comes from course.json")
 
         let stylesheet = try TestHTTPClient.get("/style.css", port: app.port)
         XCTAssertEqual(stylesheet.status, 200)

@@ -40,14 +40,16 @@ final class CourseTests: XCTestCase {
     }
 
     func testSampleCourseIsSeededOnlyIntoAnEmptyDatabase() throws {
-        let seeded = try XCTUnwrap(SampleCourse.seedIfEmpty(db))
+        let sample = NewCourse(slug: SampleCourse.slug, title: "Sample", summary: "From course.json")
+        let seeded = try XCTUnwrap(SampleCourse.seedIfEmpty(db, course: sample))
         XCTAssertEqual(seeded.slug, "cs193p")
-        XCTAssertNil(try SampleCourse.seedIfEmpty(db))
+        XCTAssertEqual(seeded.title, "Sample")
+        XCTAssertNil(try SampleCourse.seedIfEmpty(db, course: sample))
         XCTAssertEqual(try Course.all(db).map(\.slug), ["cs193p"])
 
         let other = try Connection(path: ":memory:")
         try Schema.migrate(other)
         try Course.insert(NewCourse(slug: "mine", title: "Mine"), other)
-        XCTAssertNil(try SampleCourse.seedIfEmpty(other), "an installation that has courses keeps them as they are")
+        XCTAssertNil(try SampleCourse.seedIfEmpty(other, course: sample), "an installation that has courses keeps them as they are")
     }
 }

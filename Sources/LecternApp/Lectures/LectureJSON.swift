@@ -1,0 +1,94 @@
+import JSON
+import Store
+
+/// The JSON shapes of lectures, cues, sections and search results in the API.
+enum LectureJSON {
+    /// `{"number":9,"title":"…","date":"2026-10-22","video":null,"cueCount":183,"sectionCount":9,"url":"…","captions":{…}}`
+    static func writeSummary(_ lecture: Lecture, course: String, to json: inout JSONWriter) {
+        let page = CatalogLookup.lecturePath(course: course, number: lecture.number)
+        json.field("number", lecture.number)
+        json.field("title", lecture.title)
+        json.field("date", lecture.date)
+        json.field("video", lecture.videoURL)
+        json.field("cueCount", lecture.cueCount)
+        json.field("sectionCount", lecture.sectionCount)
+        json.field("url", page)
+        json.key("captions")
+        json.beginObject()
+        json.field("vtt", page + "/captions.vtt")
+        json.field("srt", page + "/captions.srt")
+        json.endObject()
+    }
+
+    /// `{"start":2238.0,"end":2241.0,"timestamp":"37:18","text":"…","speakerChange":false,"nonSpeech":false}`
+    static func writeCue(_ cue: CaptionCue, to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("start", Double(cue.startMs) / 1000)
+        json.field("end", Double(cue.endMs) / 1000)
+        json.field("timestamp", cue.timestamp)
+        json.field("text", cue.text)
+        json.field("speakerChange", cue.speakerChange)
+        json.field("nonSpeech", cue.nonSpeech)
+        json.endObject()
+    }
+
+    /// `{"anchor":"magic-numbers","title":"…","level":2,"markdown":"…","text":"…"}`
+    static func writeSection(_ section: LectureSection, to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("anchor", section.anchor)
+        json.field("title", section.title)
+        json.field("level", section.level)
+        json.field("markdown", section.bodyMarkdown)
+        json.field("text", section.plainText)
+        json.endObject()
+    }
+
+    /// The `/api/search` answer.
+    static func writeResults(_ results: SearchResults, to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("query", results.query)
+        json.field("total", results.total)
+        json.key("hits")
+        json.beginArray()
+        for hit in results.hits { writeHit(hit, to: &json) }
+        json.endArray()
+        json.field("suggestion", results.suggestion)
+        json.endObject()
+    }
+
+    private static func writeHit(_ hit: SearchHit, to json: inout JSONWriter) {
+        json.beginObject()
+        json.field("kind", hit.kind.rawValue)
+        json.field("course", hit.courseSlug)
+        json.key("lecture")
+        json.beginObject()
+        json.field("number", hit.lectureNumber)
+        json.field("title", hit.lectureTitle)
+        json.endObject()
+        if let cue = hit.cue {
+            json.field("start", Double(cue.startMs) / 1000)
+            json.field("end", Double(cue.endMs) / 1000)
+            json.field("timestamp", cue.timestamp)
+        }
+        if let anchor = hit.sectionAnchor {
+            json.field("section", anchor)
+        }
+        json.field("text", hit.text)
+        json.field("snippet", hit.snippet)
+        json.field("url", hit.url)
+        if !hit.contextBefore.isEmpty || !hit.contextAfter.isEmpty {
+            json.key("context")
+            json.beginObject()
+            json.key("before")
+            json.beginArray()
+            for cue in hit.contextBefore { writeCue(cue, to: &json) }
+            json.endArray()
+            json.key("after")
+            json.beginArray()
+            for cue in hit.contextAfter { writeCue(cue, to: &json) }
+            json.endArray()
+            json.endObject()
+        }
+        json.endObject()
+    }
+}

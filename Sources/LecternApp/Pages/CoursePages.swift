@@ -1,0 +1,86 @@
+import Foundation
+import HTML
+import HTTPServer
+import Store
+
+/// The course list and a course's home page: its lectures and exercises.
+enum CoursePages {
+    /// `GET /courses`.
+    static func list(_ courses: [Course], userArea: HTML) -> Response {
+        PageLayout.response(title: "Courses", userArea: userArea) {
+            h1 { "Courses" }
+            if courses.isEmpty {
+                p(.class("notice")) { "There are no courses yet. Import lectures with lectern import lecture." }
+            }
+            ul(.class("card-list")) {
+                for course in courses {
+                    li {
+                        a(.class("card-title"), .href("/courses/\(course.slug)")) { course.title }
+                        if !course.summary.isEmpty { p(.class("meta")) { course.summary } }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `GET /courses/:course`.
+    static func home(_ course: Course, lectures: [Lecture], exercises: [ExerciseRecord], userArea: HTML) -> Response {
+        PageLayout.response(title: course.title, userArea: userArea) {
+            nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) { a(.href("/courses")) { "Courses" } }
+            h1 { course.title }
+            if !course.summary.isEmpty { p(.class("lead")) { course.summary } }
+            SearchPage.form(query: "", course: course.slug, courses: [], label: "Search this course's lectures")
+            h2(.id("lectures")) { "Lectures" }
+            if lectures.isEmpty { p(.class("muted")) { "No lectures yet." } }
+            ul(.class("card-list")) {
+                for lecture in lectures {
+                    li {
+                        a(.class("card-title"), .href(CatalogLookup.lecturePath(course: course.slug, number: lecture.number))) {
+                            "Lecture \(lecture.number). \(lecture.title)"
+                        }
+                        p(.class("meta")) { LecturePage.metaLine(lecture) }
+                    }
+                }
+            }
+            h2(.id("exercises")) { "Exercises" }
+            if exercises.isEmpty { p(.class("muted")) { "No exercises yet." } }
+            ul(.class("card-list")) {
+                for exercise in exercises {
+                    li {
+                        a(.class("card-title"), .href("/courses/\(course.slug)/exercises/\(exercise.slug)")) { exercise.title }
+                        p(.class("meta")) { exerciseMeta(exercise) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `Auto Layout · 10 points · due 3 Nov 2026, 23:59 UTC`.
+    private static func exerciseMeta(_ exercise: ExerciseRecord) -> String {
+        let kind = exercise.kind == "layout" ? "Auto Layout" : exercise.kind == "dynamics" ? "Dynamics" : exercise.kind
+        let points = exercise.points == exercise.points.rounded() ? String(Int(exercise.points)) : String(exercise.points)
+        var parts = [kind, points == "1" ? "1 point" : "\(points) points"]
+        if let due = exercise.dueAt { parts.append("due " + PageDates.dateTime(due)) }
+        return parts.joined(separator: " · ")
+    }
+}
+
+/// Dates as pages show them, in UTC so every reader sees the same text.
+enum PageDates {
+    /// `3 Nov 2026, 23:59 UTC`.
+    static func dateTime(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let day = Self.day(String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0))
+        return day + String(format: ", %02d:%02d UTC", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    /// `2026-10-22` as `22 Oct 2026`; other text unchanged.
+    static func day(_ text: String) -> String {
+        let parts = text.split(separator: "-")
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        guard parts.count == 3, let month = Int(parts[1]), (1...12).contains(month), let day = Int(parts[2]) else { return text }
+        return "\(day) \(months[month - 1]) \(parts[0])"
+    }
+}

@@ -1,0 +1,50 @@
+import HTML
+import HTTPServer
+import Store
+
+/// The reading pages: `GET /courses`, `/courses/:course`, `/courses/:course/lectures/:number[?t=SECONDS]`
+/// and `/search?q=…&course=…&lecture=…&offset=…`. Public; the header shows who is signed in.
+struct LecturePageRoutes: RouteCollection {
+    func register(on router: Router, context: AppContext) {
+        let database = context.database
+        let auth = Authenticator(database: database)
+
+        /// The header's user area; a broken or unknown credential only means "not signed in" here.
+        @Sendable func userArea(_ request: Request) async -> HTML {
+            UserArea.html(try? await auth.principal(for: request))
+        }
+
+        router.get("/courses") { request, _ in
+            let courses = try await database.read { db in try Course.all(db) }
+            return CoursePages.list(courses, userArea: await userArea(request))
+        }
+
+        router.get("/courses/:course") { request, context in
+            let slug = try context.parameters.require("course")
+            let (course, lectures, exercises) = try await database.read { db in
+                let course = try CatalogLookup.course(slug, db)
+                return (course, try Lecture.all(courseID: course.id, db), try ExerciseRecord.all(courseID: course.id, db))
+            }
+            return CoursePages.home(course, lectures: lectures, exercises: exercises, userArea: await userArea(request))
+        }
+
+        router.get("/courses/:course/lectures/:number") { request, context in
+            let (course, lecture) = try await CatalogLookup.lecture(context.parameters, database)
+            let (sections, cues) = try await database.read { db in
+                (try LectureSection.all(lectureID: lecture.id, db), try CaptionCue.all(lectureID: lecture.id, db))
+            }
+            let linkedSecond = request.query["t"].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
+            return LecturePage.response(course: course, lecture: lecture, sections: sections, cues: cues,
+                                        linkedSecond: linkedSecond, userArea: await userArea(request))
+        }
+
+        router.get("/search") { request, _ in
+            let parameters = try SearchParameters(request.query)
+            let search = parameters.request
+            let (courses, results) = try await database.read { db in
+                (try Course.all(db), search.query.isEmpty ? nil : try Search.run(search, db))
+            }
+            return SearchPage.response(search, results: results, courses: courses, userArea: await userArea(request))
+        }
+    }
+}

@@ -1,0 +1,311 @@
+import Captions
+import SQLite
+
+/// A search over caption cues and transcript sections.
+public struct SearchRequest: Sendable, Equatable {
+    /// The query as typed: words, `"exact phrases"`, `prefix*`, `OR`, `-excluded`.
+    public var query: String
+    /// Only this course.
+    public var courseSlug: String?
+    /// Only this lecture number of `courseSlug` (ignored without a course).
+    public var lectureNumber: Int?
+    /// Hits per page, clamped to 1...`maxLimit`.
+    public var limit: Int
+    /// Hits to skip, clamped to 0...`maxOffset`.
+    public var offset: Int
+    /// Cues before and after each caption hit to return as context, clamped to 0...`maxContext`.
+    public var context: Int
+
+    /// Most hits per page.
+    public static let maxLimit = 100
+    /// Deepest page start.
+    public static let maxOffset = 1_000
+    /// Most context cues on each side of a hit.
+    public static let maxContext = 5
+    /// Longest query read, in characters; the rest is ignored.
+    public static let maxQueryLength = 1_000
+
+    /// Creates a request; out-of-range numbers are clamped.
+    public init(query: String, courseSlug: String? = nil, lectureNumber: Int? = nil,
+                limit: Int = 20, offset: Int = 0, context: Int = 0) {
+        self.query = String(query.prefix(Self.maxQueryLength))
+        self.courseSlug = courseSlug
+        self.lectureNumber = lectureNumber
+        self.limit = min(max(limit, 1), Self.maxLimit)
+        self.offset = min(max(offset, 0), Self.maxOffset)
+        self.context = min(max(context, 0), Self.maxContext)
+    }
+}
+
+/// One search result: a caption cue or a transcript section.
+public struct SearchHit: Sendable, Equatable {
+    /// What matched.
+    public enum Kind: String, Sendable, Equatable {
+        case caption, transcript
+    }
+
+    public var kind: Kind
+    /// The course's slug.
+    public var courseSlug: String
+    /// The lecture's number and title.
+    public var lectureNumber: Int
+    public var lectureTitle: String
+    /// The cue that matched (caption hits).
+    public var cue: CaptionCue?
+    /// The section's anchor and title (transcript hits).
+    public var sectionAnchor: String?
+    /// The cue's text or the section's heading.
+    public var text: String
+    /// HTML: the matching text, escaped, with `<mark>` around the matches and `…` where it was cut.
+    public var snippet: String
+    /// Cues just before and after a caption hit, in time order, when context was asked for.
+    public var contextBefore: [CaptionCue]
+    public var contextAfter: [CaptionCue]
+    /// bm25 score; lower is better.
+    public var rank: Double
+    /// The text the snippet is cut from.
+    var matchedText: String
+
+    /// The lecture page link that jumps to the cue (`?t=2238#t2238`) or the section (`#anchor`).
+    public var url: String {
+        let page = "/courses/\(courseSlug)/lectures/\(lectureNumber)"
+        if let cue { return "\(page)?t=\(cue.startSecond)#t\(cue.startSecond)" }
+        return "\(page)#\(sectionAnchor ?? "")"
+    }
+}
+
+/// A page of search results.
+public struct SearchResults: Sendable, Equatable {
+    /// The query as it was searched.
+    public var query: String
+    /// Hits over all pages.
+    public var total: Int
+    /// This page's hits, best first.
+    public var hits: [SearchHit]
+    /// A corrected query when this one found nothing and the index knows words close to the typed ones.
+    public var suggestion: String?
+}
+
+/// Full-text search over captions and transcripts with the FTS5 indexes of migration 0006.
+///
+/// Ranking is bm25 over both columns. To keep a common word nearly as fast as a rare one, each index
+/// ranks at most `rankingWindow` matches: all of them when there are fewer (the ranking is then
+/// exact), otherwise the first ones in course order (lecture by lecture, where a subject is
+/// introduced); the matches after the window follow in course order. `total` counts every match.
+public enum Search {
+    /// Most matches of one index ranked by bm25 per search.
+    public static let rankingWindow = 500
+
+    /// Runs a search in one read transaction. Any query string is safe: the FTS5 expression is built
+    /// from the query's tokens, never from its text.
+    public static func run(_ request: SearchRequest, _ db: Connection) throws -> SearchResults {
+        let query = SearchQuery(parsing: request.query)
+        return try db.transaction(.deferred) { db in
+            guard case .expression(let expression) = query.fts5Expression(stemmed: true, wordColumn: wordColumn,
+                                                                          exactColumn: exactColumn),
+                  let scope = try SearchScope(request, db)
+            else {
+                return SearchResults(query: request.query, total: 0, hits: [], suggestion: nil)
+            }
+            let (candidates, total) = try page(expression, scope: scope, upTo: request.offset + request.limit, db)
+            let hits = try candidates.dropFirst(request.offset).compactMap { candidate in
+                try hit(candidate, query: query, context: request.context, db)
+            }
+            let suggestion = total == 0 ? try Suggestion.correct(query, scope: scope, db) : nil
+            return SearchResults(query: request.query, total: total, hits: hits, suggestion: suggestion)
+        }
+    }
+
+    static let wordColumn = FTS5Column("stemmed_text")
+    static let exactColumn = FTS5Column("exact_text")
+
+    /// The first `count` matches of both indexes in result order, and the number of all matches.
+    private static func page(_ expression: String, scope: SearchScope, upTo count: Int,
+                             _ db: Connection) throws -> (candidates: [SearchIndex.Candidate], total: Int) {
+        var ranked: [SearchIndex.Candidate] = []
+        var windows: [(SearchIndex, [SearchIndex.Candidate])] = []
+        var total = 0
+        for index in [SearchIndex.captions, SearchIndex.transcripts] {
+            let window = try index.candidates(expression, scope: scope, db)
+            windows.append((index, window))
+            ranked = merge(ranked, window)
+            total += try window.count < rankingWindow ? window.count : index.count(expression, scope: scope, db)
+        }
+        for (index, window) in windows where window.count == rankingWindow && ranked.count < count {
+            ranked += try index.matches(expression, scope: scope, after: window.map(\.rowID).max() ?? 0,
+                                        limit: count - ranked.count, db)
+        }
+        return (Array(ranked.prefix(count)), total)
+    }
+
+    /// A candidate loaded, with its snippet and, for a cue, `context` cues on each side.
+    private static func hit(_ candidate: SearchIndex.Candidate, query: SearchQuery, context: Int,
+                            _ db: Connection) throws -> SearchHit? {
+        guard var hit = try candidate.index.hit(rowID: candidate.rowID, rank: candidate.rank, db) else { return nil }
+        hit.snippet = Snippet.html(hit.matchedText, query: query)
+        if context > 0, let cue = hit.cue {
+            let around = try CaptionCue.range(lectureID: cue.lectureID,
+                                              positions: max(0, cue.position - context)...(cue.position + context), db)
+            hit.contextBefore = around.filter { $0.position < cue.position }
+            hit.contextAfter = around.filter { $0.position > cue.position }
+        }
+        return hit
+    }
+
+    /// True when the expression matches a cue or a section within the scope.
+    static func hasHits(_ expression: String, scope: SearchScope, _ db: Connection) throws -> Bool {
+        try !SearchIndex.captions.candidates(expression, scope: scope, limit: 1, db).isEmpty
+            || !SearchIndex.transcripts.candidates(expression, scope: scope, limit: 1, db).isEmpty
+    }
+
+    /// Merges two rank-ordered lists into one, best (lowest bm25) first; ties keep captions first.
+    private static func merge(_ left: [SearchIndex.Candidate], _ right: [SearchIndex.Candidate]) -> [SearchIndex.Candidate] {
+        var merged: [SearchIndex.Candidate] = []
+        merged.reserveCapacity(left.count + right.count)
+        var i = 0, j = 0
+        while i < left.count || j < right.count {
+            if j == right.count || (i < left.count && left[i].rank <= right[j].rank) {
+                merged.append(left[i])
+                i += 1
+            } else {
+                merged.append(right[j])
+                j += 1
+            }
+        }
+        return merged
+    }
+}
+
+/// One of the two full-text indexes and how to read hits from it.
+struct SearchIndex {
+    /// A match before it is loaded: its row id and bm25 score (lower is better).
+    struct Candidate {
+        let index: SearchIndex
+        let rowID: Int64
+        let rank: Double
+    }
+
+    /// The FTS5 table, the base table and its column holding the lecture id.
+    let table: String
+    let baseTable: String
+    /// True when the scope's cue rowid range applies (cue ids are contiguous per lecture).
+    let usesCueRange: Bool
+    let kind: SearchHit.Kind
+
+    static let captions = SearchIndex(table: "caption_cue_search", baseTable: "caption_cues", usesCueRange: true, kind: .caption)
+    static let transcripts = SearchIndex(table: "transcript_section_search", baseTable: "transcript_sections",
+                                         usesCueRange: false, kind: .transcript)
+
+    /// `… WHERE <table> MATCH ?1 AND rowid BETWEEN ?2 AND ?3 [AND the lecture's course or the lecture is ?4]`.
+    private func matching(_ select: String, scope: SearchScope) -> String {
+        guard scope.needsJoin else {
+            return "SELECT \(select) FROM \(table) s WHERE \(table) MATCH ?1 AND s.rowid BETWEEN ?2 AND ?3"
+        }
+        let filter = scope.lectureID != nil ? "b.lecture_id = ?4" : "l.course_id = ?4"
+        return """
+            SELECT \(select) FROM \(table) s JOIN \(baseTable) b ON b.id = s.rowid JOIN lectures l ON l.id = b.lecture_id
+            WHERE \(table) MATCH ?1 AND s.rowid BETWEEN ?2 AND ?3 AND \(filter)
+            """
+    }
+
+    private func arguments(_ expression: String, scope: SearchScope, after: Int64 = -1) -> StatementArguments {
+        let scopeRange = usesCueRange ? scope.cueIDs : 0...Int64.max
+        let range = max(scopeRange.lowerBound, after + 1)...scopeRange.upperBound
+        return scope.needsJoin
+            ? [expression, range.lowerBound, range.upperBound, scope.lectureID ?? scope.courseID]
+            : [expression, range.lowerBound, range.upperBound]
+    }
+
+    /// The best matches within the ranking window, best first (ties by row id).
+    func candidates(_ expression: String, scope: SearchScope, limit: Int = Search.rankingWindow,
+                    _ db: Connection) throws -> [Candidate] {
+        let rows = try db.cachedStatement(sql: matching("s.rowid, s.rank", scope: scope) + " LIMIT \(limit)")
+            .fetchAll(arguments: arguments(expression, scope: scope))
+        return try rows.map { Candidate(index: self, rowID: try $0.get(0), rank: try $0.get(1)) }
+            .sorted { ($0.rank, $0.rowID) < ($1.rank, $1.rowID) }
+    }
+
+    /// Matches after row `after` in row order, unranked: the ones past the ranking window.
+    func matches(_ expression: String, scope: SearchScope, after: Int64, limit: Int, _ db: Connection) throws -> [Candidate] {
+        guard after < Int64.max else { return [] }
+        var bound = arguments(expression, scope: scope, after: after)
+        bound.positional.append(limit.databaseValue)
+        let rows = try db.cachedStatement(sql: matching("s.rowid", scope: scope) + " LIMIT ?\(bound.positional.count)")
+            .fetchAll(arguments: bound)
+        return try rows.map { Candidate(index: self, rowID: try $0.get(0), rank: .infinity) }
+    }
+
+    /// Every match in the scope.
+    func count(_ expression: String, scope: SearchScope, _ db: Connection) throws -> Int {
+        try db.cachedStatement(sql: matching("count(*)", scope: scope)).fetchOne(arguments: arguments(expression, scope: scope))?
+            .get(0) ?? 0
+    }
+
+    /// The hit for a matched row.
+    func hit(rowID: Int64, rank: Double, _ db: Connection) throws -> SearchHit? {
+        switch kind {
+        case .caption:
+            guard let row = try db.cachedStatement(sql: """
+                SELECT c.id, c.lecture_id, c.position, c.start_ms, c.end_ms, c.text, c.speaker_change, c.non_speech,
+                       l.number, l.title, co.slug
+                FROM caption_cues c JOIN lectures l ON l.id = c.lecture_id JOIN courses co ON co.id = l.course_id
+                WHERE c.id = ?
+                """).fetchOne(arguments: [rowID]) else { return nil }
+            let cue = CaptionCue(id: try row.get(0), lectureID: try row.get(1), position: try row.get(2),
+                                 startMs: try row.get(3), endMs: try row.get(4), text: try row.get(5),
+                                 speakerChange: try row.get(6), nonSpeech: try row.get(7))
+            return SearchHit(kind: .caption, courseSlug: try row.get(10), lectureNumber: try row.get(8),
+                             lectureTitle: try row.get(9), cue: cue, sectionAnchor: nil, text: cue.text, snippet: "",
+                             contextBefore: [], contextAfter: [], rank: rank, matchedText: cue.text)
+        case .transcript:
+            guard let row = try db.cachedStatement(sql: """
+                SELECT t.anchor, t.title, t.plain_text, l.number, l.title, co.slug
+                FROM transcript_sections t JOIN lectures l ON l.id = t.lecture_id JOIN courses co ON co.id = l.course_id
+                WHERE t.id = ?
+                """).fetchOne(arguments: [rowID]) else { return nil }
+            let title: String = try row.get(1)
+            let body: String = try row.get(2)
+            return SearchHit(kind: .transcript, courseSlug: try row.get(5), lectureNumber: try row.get(3),
+                             lectureTitle: try row.get(4), cue: nil, sectionAnchor: try row.get(0), text: title, snippet: "",
+                             contextBefore: [], contextAfter: [], rank: rank,
+                             matchedText: title.isEmpty ? body : title + " · " + body)
+        }
+    }
+}
+
+/// The course and lecture a search is limited to, resolved to row ids.
+struct SearchScope {
+    var courseID: Int64?
+    var lectureID: Int64?
+    /// True when matches must be checked against the course or lecture: not needed when the only
+    /// course is the one asked for.
+    var needsJoin = false
+    /// The cue row ids worth looking at: a lecture's cues are stored together, so a lecture filter
+    /// becomes a rowid range the FTS5 index can seek to.
+    var cueIDs: ClosedRange<Int64>
+
+    /// Nil when the course or lecture does not exist (nothing can match).
+    init?(_ request: SearchRequest, _ db: Connection) throws {
+        cueIDs = 0...Int64.max
+        if let slug = request.courseSlug {
+            guard let course = try Course.find(slug: slug, db) else { return nil }
+            courseID = course.id
+            needsJoin = try Course.count(db) > 1
+        }
+        guard let courseID, let number = request.lectureNumber else { return }
+        needsJoin = true
+        let row = try db.cachedStatement(sql: """
+            SELECT l.id, (SELECT min(id) FROM caption_cues WHERE lecture_id = l.id),
+                   (SELECT max(id) FROM caption_cues WHERE lecture_id = l.id)
+            FROM lectures l WHERE l.course_id = ? AND l.number = ?
+            """).fetchOne(arguments: [courseID, number])
+        guard let row else { return nil }
+        lectureID = try row.get(0)
+        let first: Int64? = try row.get(1), last: Int64? = try row.get(2)
+        if let first, let last {
+            cueIDs = first...last
+        } else {
+            cueIDs = 0...0
+        }
+    }
+}

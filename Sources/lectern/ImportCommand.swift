@@ -1,0 +1,67 @@
+import CLI
+import Foundation
+import LecternApp
+import Store
+
+/// `lectern import`: puts content into the database.
+let importCommand = CommandSpec(
+    name: "import",
+    abstract: "Import course content into the database.",
+    subcommands: [importLectureCommand])
+
+/// `lectern import lecture [--db PATH] --course SLUG --number N --title "…" [--captions FILE] [--transcript FILE] [--video URL]`
+private let importLectureCommand = CommandSpec(
+    name: "lecture",
+    abstract: "Create or replace a lecture with its captions and transcript.",
+    discussion: """
+        Reads the captions (plain timestamped lines, WebVTT or SRT, detected from the content) and the \
+        Markdown transcript, then stores the lecture in one transaction: a lecture with the same number \
+        is replaced with exactly what is given, so importing twice changes nothing. A course that does \
+        not exist yet is created with its slug as its title. Prints what was read and every caption line \
+        that was skipped. Exits with 2 when a file cannot be read or parsed.
+        """,
+    options: [
+        databaseOption,
+        OptionSpec("course", valueName: "slug", help: "The course's slug, e.g. cs193p.", required: true),
+        OptionSpec("number", valueName: "n", help: "The lecture's number within the course.",
+                   kind: .int(range: 0...100_000), required: true),
+        OptionSpec("title", valueName: "text", help: "The lecture's title.", required: true),
+        OptionSpec("date", valueName: "yyyy-mm-dd", help: "The day the lecture was given."),
+        OptionSpec("captions", valueName: "file", help: "Captions: .txt (timestamped lines), .vtt or .srt.", kind: .path),
+        OptionSpec("transcript", valueName: "file", help: "The transcript in Markdown.", kind: .path),
+        OptionSpec("video", valueName: "url", help: "The recording's http(s) URL."),
+    ],
+    run: { arguments in
+        let loaded: LoadedLecture
+        do {
+            loaded = try LectureFiles.lecture(
+                number: arguments.int("number") ?? 0, title: arguments.option("title") ?? "",
+                date: arguments.option("date"), videoURL: arguments.option("video"),
+                captionsPath: arguments.option("captions"), transcriptPath: arguments.option("transcript"))
+        } catch {
+            throw ImportError(message: "\(error)")
+        }
+        let slug = arguments.option("course") ?? ""
+        let database = try await Application.openDatabase(at: arguments.option("db") ?? "./lectern.sqlite")
+        let result: LectureImportResult
+        do {
+            let content = loaded.content
+            result = try await database.write { db in try LectureImport.importLecture(content, courseSlug: slug, db) }
+        } catch let error as ValidationError {
+            await database.close()
+            throw ImportError(message: "\(error)")
+        }
+        await database.close()
+        var lines = ["\(result.replaced ? "Replaced" : "Imported") \(slug) " + loaded.summary]
+        for skipped in loaded.skippedLines {
+            lines.append("  skipped line \(skipped.line): \(skipped.text.prefix(120))")
+        }
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        return 0
+    })
+
+/// Content that cannot be read, parsed or stored: exit code 2 with the file, line or field.
+struct ImportError: ExitCodeError {
+    let message: String
+    var exitCode: Int32 { 2 }
+}
