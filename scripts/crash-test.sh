@@ -58,8 +58,7 @@ for _ in $(seq 1 600); do
     sleep 0.1
 done
 sleep "$KILL_AFTER"
-kill -9 "$SERVER_PID"
-wait "$SERVER_PID" 2>/dev/null || true
+{ kill -9 "$SERVER_PID"; wait "$SERVER_PID"; } 2>/dev/null || true
 SERVER_PID=""
 echo "killed the server with SIGKILL after ${KILL_AFTER} s of load"
 wait "$BENCH_PID" 2>/dev/null || true

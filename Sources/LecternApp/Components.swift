@@ -5,10 +5,20 @@ extension Application {
     static let routeCollections: [any RouteCollection] = [
         HealthRoutes(),
         CourseRoutes(),
+        LectureRoutes(),
+        SearchRoutes(),
+        LecturePageRoutes(),
+        AccountRoutes(),
+        SubmissionRoutes(),
+        GradebookRoutes(),
+        CourseAdminRoutes(),
     ]
 
     /// Startup tasks, run in this order on every start.
     static let startupTasks: [any StartupTask] = [
         SampleCourseSeeding(),
+        AdminBootstrap(),
+        ExerciseLoading(),
+        RegradeRecovery(),
     ]
 }

@@ -18,6 +18,7 @@ public enum Schema {
         accounts,
         submissions,
         auditLog,
+        search,
     ]
 
     /// The migrator over `migrations`.

@@ -1,0 +1,128 @@
+import Foundation
+import HTML
+import HTTPServer
+import Store
+
+/// The HTML of the sign-in, account and set-password pages.
+enum AccountPages {
+    /// The sign-in form, with a message after a failed attempt.
+    static func login(csrf: String, next: String, username: String = "", message: String? = nil,
+                      status: HTTPStatus = .ok) -> Response {
+        PageLayout.response(title: "Sign in", userArea: UserArea.html(nil), status: status) {
+            h1 { "Sign in" }
+            if let message { p(.class("form-error"), .role("alert")) { message } }
+            form(.class("login-form"), .method("post"), .action("/login")) {
+                input(.type("hidden"), .name("csrf"), .value(csrf))
+                input(.type("hidden"), .name("next"), .value(next))
+                label(.for("username")) { "Username" }
+                input(.type("text"), .id("username"), .name("username"), .value(username), .attr("autocomplete", "username"),
+                      .flag("required"))
+                label(.for("password")) { "Password" }
+                input(.type("password"), .id("password"), .name("password"), .attr("autocomplete", "current-password"),
+                      .flag("required"))
+                button(.type("submit")) { "Sign in" }
+            }
+        }
+    }
+
+    /// The account page: who you are, your courses, your API tokens, and a form for a new one.
+    static func account(_ principal: Principal, tokens: [APIToken], newToken: String? = nil) -> Response {
+        PageLayout.response(title: "Your account", userArea: UserArea.html(principal)) {
+            h1 { "Your account" }
+            p { "Signed in as \(principal.user.displayName) (\(principal.user.username))\(principal.user.isAdmin ? ", site admin" : "")." }
+            h2 { "API tokens" }
+            p { "Programs use a token as “Authorization: Bearer TOKEN”. A token is shown once, when it is created." }
+            if let newToken {
+                div(.class("new-token"), .role("status")) {
+                    p { "Your new token (copy it now: it will not be shown again):" }
+                    pre { code { newToken } }
+                }
+            }
+            if tokens.isEmpty {
+                p { "You have no tokens." }
+            } else {
+                table(.class("tokens")) {
+                    thead { tr { th { "Name" }; th { "Created" }; th { "Status" }; th { "" } } }
+                    tbody {
+                        for token in tokens {
+                            tr {
+                                td { token.name }
+                                td { PageFormat.dateTime(token.createdAt) }
+                                td { token.revokedAt == nil ? "active" : "revoked" }
+                                td {
+                                    if token.revokedAt == nil {
+                                        form(.method("post"), .action("/account/tokens/\(token.id)/revoke")) {
+                                            CSRFField.html(principal)
+                                            button(.type("submit")) { "Revoke" }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            form(.class("new-token-form"), .method("post"), .action("/account/tokens")) {
+                CSRFField.html(principal)
+                label(.for("token-name")) { "Name of the new token" }
+                input(.type("text"), .id("token-name"), .name("name"), .flag("required"))
+                button(.type("submit")) { "Create token" }
+            }
+        }
+    }
+
+    /// The form that sets a password from a one-time link.
+    static func setPassword(token: String, user: User, message: String? = nil, status: HTTPStatus = .ok) -> Response {
+        PageLayout.response(title: "Choose a password", userArea: UserArea.html(nil), status: status) {
+            h1 { "Choose a password" }
+            p { "Welcome, \(user.displayName). Choose a password of at least \(PasswordHasher.minimumLength) characters for \(user.username)." }
+            if let message { p(.class("form-error"), .role("alert")) { message } }
+            form(.method("post"), .action("/set-password")) {
+                input(.type("hidden"), .name("token"), .value(token))
+                label(.for("password")) { "Password" }
+                input(.type("password"), .id("password"), .name("password"), .attr("autocomplete", "new-password"), .flag("required"))
+                button(.type("submit")) { "Set password" }
+            }
+        }
+    }
+
+    /// A short page with one message and a link.
+    static func notice(title: String, message: String, link: (label: String, href: String), status: HTTPStatus = .ok,
+                       principal: Principal? = nil) -> Response {
+        PageLayout.response(title: title, userArea: UserArea.html(principal), status: status) {
+            h1 { title }
+            p { message }
+            p { a(.href(link.href)) { link.label } }
+        }
+    }
+}
+
+/// Formatting shared by pages: dates and scores.
+enum PageFormat {
+    /// `2026-11-21 16:40 UTC`.
+    static func dateTime(_ date: Date) -> String {
+        let parts = utcCalendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(format: "%04d-%02d-%02d %02d:%02d UTC", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+                      parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    private static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar
+    }()
+
+    /// A score with at most two decimals: `7`, `6.5`, `6.67`.
+    static func score(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        return String(format: "%.2f", rounded).replacingOccurrences(of: #"0$"#, with: "", options: .regularExpression)
+    }
+}
+
+extension PageFormat {
+    /// `0.1` → `10%`.
+    static func percent(_ fraction: Double) -> String {
+        "\(score(fraction * 100))%"
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import HTTPServer
+import JSON
+import SQLite
+import Store
+
+/// Signing in and out (pages and `/api/session`), the account page with personal API tokens,
+/// and one-time set-password links.
+struct AccountRoutes: RouteCollection {
+    /// The cookie that carries the sign-in form's CSRF token before there is a session.
+    static let loginCSRFCookie = "lectern_login_csrf"
+    /// Largest sign-in body.
+    static let maxCredentialsBytes = 4096
+
+    func register(on router: Router, context: AppContext) {
+        let database = context.database
+        let auth = Authenticator(database: database)
+
+        router.get("/login") { request, _ in
+            let next = PathEncoding.localRedirect(request.query["next"])
+            if try await auth.principal(for: request) != nil { return .redirect(to: next) }
+            let csrf = SecureToken.generate()
+            return AccountPages.login(csrf: csrf, next: next).withCookie(Self.loginCSRFCookie(csrf, request))
+        }
+
+        router.post("/login", maxBodyBytes: Self.maxCredentialsBytes) { request, _ in
+            let form = try request.form()
+            let next = PathEncoding.localRedirect(form["next"])
+            guard let cookieToken = request.cookie(Self.loginCSRFCookie), SecureToken.matches(form["csrf"], cookieToken) else {
+                throw HTTPError(.forbidden, code: "csrf", message: "The sign-in form has expired; reload the page and try again.")
+            }
+            let username = form["username"] ?? ""
+            let result = try await auth.signIn(username: username, password: form["password"] ?? "",
+                                               remoteAddress: request.clientAddress,
+                                               previousSessionHash: request.cookie(Authenticator.sessionCookie).map(SecureToken.hash))
+            switch result {
+            case .signedIn(_, let token, _):
+                return Response.redirect(to: next)
+                    .withCookie(Authenticator.sessionCookie(token, for: request))
+                    .withCookie(Cookie.expired(Self.loginCSRFCookie, path: "/login"))
+            case .wrongCredentials:
+                let csrf = SecureToken.generate()
+                return AccountPages.login(csrf: csrf, next: next, username: username, message: Authenticator.wrongCredentialsMessage,
+                                          status: .unauthorized).withCookie(Self.loginCSRFCookie(csrf, request))
+            case .throttled(let retryAfter):
+                let csrf = SecureToken.generate()
+                return AccountPages.login(csrf: csrf, next: next, username: username,
+                                          message: Authenticator.throttledMessage(retryAfter: retryAfter), status: .tooManyRequests)
+                    .withHeader("Retry-After", String(retryAfter)).withCookie(Self.loginCSRFCookie(csrf, request))
+            }
+        }
+
+        router.post("/logout", maxBodyBytes: 4096) { request, _ in
+            guard let principal = try await auth.principal(for: request) else {
+                return Response.redirect(to: "/login").withCookie(Cookie.expired(Authenticator.sessionCookie))
+            }
+            try principal.checkCSRF(request, form: try request.form())
+            if let hash = principal.sessionTokenHash { try await auth.signOut(sessionTokenHash: hash) }
+            return Response.redirect(to: "/login").withCookie(Cookie.expired(Authenticator.sessionCookie))
+        }
+
+        router.post("/api/session", maxBodyBytes: Self.maxCredentialsBytes) { request, _ in
+            struct Credentials: Decodable { let username: String; let password: String }
+            let credentials = try request.decode(Credentials.self, maxBytes: Self.maxCredentialsBytes)
+            let previous = request.cookie(Authenticator.sessionCookie).map(SecureToken.hash)
+            switch try await auth.signIn(username: credentials.username, password: credentials.password,
+                                         remoteAddress: request.clientAddress, previousSessionHash: previous) {
+            case .signedIn(let user, let token, let csrfToken):
+                return Response.json { json in
+                    json.beginObject()
+                    json.field("token", token)
+                    json.field("csrfToken", csrfToken)
+                    json.key("user")
+                    user.writeJSON(to: &json)
+                    json.endObject()
+                }.withCookie(Authenticator.sessionCookie(token, for: request))
+            case .wrongCredentials:
+                throw HTTPError(.unauthorized, code: "wrong_credentials", message: Authenticator.wrongCredentialsMessage)
+            case .throttled(let retryAfter):
+                var headers = HTTPHeaders()
+                headers.add("Retry-After", String(retryAfter))
+                throw HTTPError(.tooManyRequests, code: "throttled", message: Authenticator.throttledMessage(retryAfter: retryAfter),
+                                headers: headers)
+            }
+        }
+
+        router.delete("/api/session") { request, _ in
+            let principal = try await auth.requirePrincipal(for: request)
+            try principal.checkCSRF(request)
+            guard let hash = principal.sessionTokenHash else {
+                throw HTTPError.badRequest("This is a personal API token, not a session: revoke it on the account page.")
+            }
+            try await auth.signOut(sessionTokenHash: hash)
+            return Response.status(.noContent).withCookie(Cookie.expired(Authenticator.sessionCookie))
+        }
+
+        router.get("/api/me") { request, _ in
+            let principal = try await auth.requirePrincipal(for: request)
+            return Response.json { json in principal.user.writeJSON(to: &json) }
+        }
+
+        router.get("/account") { request, _ in
+            let principal = try await auth.requirePrincipal(for: request)
+            let userID = principal.user.id
+            let tokens = try await database.read { db in try APIToken.all(userID: userID, db) }
+            return AccountPages.account(principal, tokens: tokens)
+        }
+
+        router.post("/account/tokens", maxBodyBytes: 4096) { request, _ in
+            let principal = try await auth.requirePrincipal(for: request)
+            let form = try request.form()
+            try principal.checkCSRF(request, form: form)
+            let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let token = SecureToken.generate()
+            let userID = principal.user.id
+            let tokens = try await database.write { db in
+                try APIToken.insert(userID: userID, name: name, tokenHash: SecureToken.hash(token), db)
+                return try APIToken.all(userID: userID, db)
+            }
+            return AccountPages.account(principal, tokens: tokens, newToken: token)
+        }
+
+        router.post("/account/tokens/:id/revoke", maxBodyBytes: 4096) { request, context in
+            let principal = try await auth.requirePrincipal(for: request)
+            try principal.checkCSRF(request, form: try request.form())
+            let id = Int64(try context.parameters.int("id"))
+            let userID = principal.user.id
+            guard try await database.write({ db in try APIToken.revoke(id: id, userID: userID, db) }) else {
+                throw HTTPError.notFound("No such token.")
+            }
+            return .redirect(to: "/account")
+        }
+
+        router.get("/set-password") { request, _ in
+            let token = request.query["token"] ?? ""
+            let hash = SecureToken.hash(token)
+            guard let user = try await database.read({ db in try PasswordSetupToken.user(tokenHash: hash, db) }) else {
+                return AccountPages.notice(title: "Link expired", message: "This link was already used or has expired. Ask your instructor for a new one.",
+                                           link: ("Sign in", "/login"), status: .notFound)
+            }
+            return AccountPages.setPassword(token: token, user: user)
+        }
+
+        router.post("/set-password", maxBodyBytes: 4096) { request, _ in
+            let form = try request.form()
+            let token = form["token"] ?? ""
+            let hash = SecureToken.hash(token)
+            guard let user = try await database.read({ db in try PasswordSetupToken.user(tokenHash: hash, db) }) else {
+                return AccountPages.notice(title: "Link expired", message: "This link was already used or has expired. Ask your instructor for a new one.",
+                                           link: ("Sign in", "/login"), status: .notFound)
+            }
+            let password = form["password"] ?? ""
+            do {
+                try PasswordHasher.validate(password)
+            } catch {
+                return AccountPages.setPassword(token: token, user: user, message: "\(error)", status: .unprocessableContent)
+            }
+            let passwordHash = try PasswordHasher.hash(password)
+            let consumed = try await database.write { db in
+                guard try PasswordSetupToken.consume(tokenHash: hash, db) else { return false }
+                try User.setPasswordHash(passwordHash, userID: user.id, db)
+                return true
+            }
+            guard consumed else { throw HTTPError.notFound("This link was already used.") }
+            return AccountPages.notice(title: "Password set", message: "You can now sign in as \(user.username).",
+                                       link: ("Sign in", "/login"))
+        }
+    }
+
+    /// The pre-session cookie holding the sign-in form's CSRF token.
+    private static func loginCSRFCookie(_ token: String, _ request: Request) -> Cookie {
+        Cookie(name: loginCSRFCookie, value: token, path: "/login", maxAge: 3600, secure: request.scheme == "https",
+               httpOnly: true, sameSite: .lax)
+    }
+}

@@ -1,0 +1,42 @@
+import HTTPServer
+import Store
+
+/// Who is making a request, and how they proved it.
+struct Principal: Sendable {
+    /// How the request was authenticated.
+    enum Credential: Sendable {
+        /// A session cookie: state-changing requests must also carry the session's CSRF token.
+        case sessionCookie(tokenHash: [UInt8], csrfToken: String)
+        /// `Authorization: Bearer` with a session token or a personal API token: no ambient
+        /// credential, so no CSRF token is needed.
+        case bearer(sessionTokenHash: [UInt8]?)
+    }
+
+    let user: User
+    let credential: Credential
+
+    /// The CSRF token forms of this session carry (nil for bearer clients).
+    var csrfToken: String? {
+        if case .sessionCookie(_, let token) = credential { return token }
+        return nil
+    }
+
+    /// The hash of the session token, when the request is tied to a session.
+    var sessionTokenHash: [UInt8]? {
+        switch credential {
+        case .sessionCookie(let hash, _): hash
+        case .bearer(let hash): hash
+        }
+    }
+
+    /// Refuses a state-changing request made with the session cookie unless it carries the
+    /// session's CSRF token, in the form field `csrf` or the `X-CSRF-Token` header.
+    /// - Throws: ``HTTPError`` 403.
+    func checkCSRF(_ request: Request, form: FormParameters? = nil) throws(HTTPError) {
+        guard case .sessionCookie(_, let expected) = credential else { return }
+        let presented = form?["csrf"] ?? request.headers["X-CSRF-Token"]
+        guard SecureToken.matches(presented, expected) else {
+            throw HTTPError(.forbidden, code: "csrf", message: "The form has expired or did not come from this site; reload the page and try again.")
+        }
+    }
+}

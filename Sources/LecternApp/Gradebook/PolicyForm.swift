@@ -1,0 +1,89 @@
+import Foundation
+import HTML
+import HTTPServer
+import Store
+
+/// The instructor's forms for an exercise's deadline and attempt rules and for a student's
+/// extension. Times are entered and shown in UTC (`2026-12-01T23:59`).
+enum PolicyForm {
+    /// The policy form, filled with the current policy.
+    static func html(_ record: ExerciseRecord, action: String, principal: Principal) -> HTML {
+        let policy = record.policy
+        return form(.class("policy-form"), .method("post"), .action(action)) {
+            CSRFField.html(principal)
+            field("Opens (UTC)", "opensAt", type: "datetime-local", value: policy.opensAt.map(inputTime) ?? "")
+            field("Due (UTC)", "dueAt", type: "datetime-local", value: policy.dueAt.map(inputTime) ?? "")
+            field("Closes (UTC)", "closesAt", type: "datetime-local", value: policy.closesAt.map(inputTime) ?? "")
+            field("Late penalty per day (%)", "latePenaltyPerDay", type: "number", value: PageFormat.score(policy.latePenaltyPerDay * 100))
+            field("Late penalty cap (%)", "latePenaltyCap", type: "number", value: PageFormat.score(policy.latePenaltyCap * 100))
+            field("Attempt limit (empty: none)", "maxAttempts", type: "number", value: policy.maxAttempts.map(String.init) ?? "")
+            field("Seconds between attempts", "cooldownSeconds", type: "number", value: String(policy.cooldownSeconds))
+            label(.for("scorePolicy")) { "Score that counts" }
+            select(.id("scorePolicy"), .name("scorePolicy")) {
+                option(.value("best"), .flag("selected", policy.scorePolicy == .best)) { "best" }
+                option(.value("last"), .flag("selected", policy.scorePolicy == .last)) { "last" }
+            }
+            button(.type("submit")) { "Save rules" }
+        }
+    }
+
+    /// The extension form.
+    static func extensionHTML(action: String, principal: Principal) -> HTML {
+        form(.class("policy-form"), .method("post"), .action(action)) {
+            CSRFField.html(principal)
+            field("Student (username)", "username", type: "text", value: "")
+            field("Due for them (UTC)", "dueAt", type: "datetime-local", value: "")
+            field("Closes for them (UTC, optional)", "closesAt", type: "datetime-local", value: "")
+            field("Reason", "reason", type: "text", value: "")
+            button(.type("submit")) { "Grant extension" }
+        }
+    }
+
+    private static func field(_ title: String, _ name: String, type: String, value: String) -> HTML {
+        HTML.element("span", [.class("field")]) {
+            label(.for(name)) { title }
+            input(.type(type), .id(name), .name(name), .value(value), type == "number" ? .attr("step", "any") : nil)
+        }
+    }
+
+    /// A policy from the form's fields.
+    /// - Throws: ``HTTPError`` 422 naming the field that is not understood.
+    static func policy(from form: FormParameters) throws(HTTPError) -> ExercisePolicy {
+        let perDay = try percent(form, "latePenaltyPerDay"), cap = try percent(form, "latePenaltyCap")
+        let maxAttempts = try integer(form, "maxAttempts")
+        guard maxAttempts.map({ $0 > 0 }) ?? true else { throw HTTPError.unprocessable("maxAttempts: must be at least 1") }
+        return ExercisePolicy(opensAt: try time(form, "opensAt"), dueAt: try time(form, "dueAt"), closesAt: try time(form, "closesAt"),
+                              latePenaltyPerDay: perDay ?? 0, latePenaltyCap: cap ?? 0, maxAttempts: maxAttempts,
+                              cooldownSeconds: try integer(form, "cooldownSeconds") ?? 0,
+                              scorePolicy: ScorePolicy(rawValue: form["scorePolicy"] ?? "best") ?? .best)
+    }
+
+    /// `2026-12-01T23:59` (what `datetime-local` sends), read as UTC; nil when empty.
+    static func time(_ form: FormParameters, _ name: String) throws(HTTPError) -> Date? {
+        guard let text = form[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        let parser = ISO8601DateFormatter()
+        let seconds = text.count == 16 ? text + ":00" : text
+        guard let date = parser.date(from: seconds + "Z") else {
+            throw HTTPError.unprocessable("\(name): expected a time like 2026-12-01T23:59")
+        }
+        return date
+    }
+
+    private static func percent(_ form: FormParameters, _ name: String) throws(HTTPError) -> Double? {
+        guard let text = form[name], !text.isEmpty else { return nil }
+        guard let value = Double(text), (0...100).contains(value) else { throw HTTPError.unprocessable("\(name): expected 0 to 100") }
+        return value / 100
+    }
+
+    private static func integer(_ form: FormParameters, _ name: String) throws(HTTPError) -> Int? {
+        guard let text = form[name], !text.isEmpty else { return nil }
+        guard let value = Int(text), (0...1_000_000_000).contains(value) else {
+            throw HTTPError.unprocessable("\(name): expected a whole number")
+        }
+        return value
+    }
+
+    private static func inputTime(_ date: Date) -> String {
+        String(ISO8601DateFormatter().string(from: date).prefix(16))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Grading
+import HTML
+import HTTPServer
+import Store
+
+/// The result of one submission as its student saw it: score, every check with its message,
+/// diagnostics, the pictures, and the text submitted. Instructors also see the grade's
+/// provenance and earlier grades.
+enum SubmissionPage {
+    struct Content: Sendable {
+        let submission: SubmissionRecord
+        let exercise: ExerciseRecord
+        let course: Course
+        let owner: User
+        let history: [GradeHistoryEntry]
+    }
+
+    static func response(_ content: Content, report: GradeReport?, viewer: Principal, isStaff: Bool) -> Response {
+        let submission = content.submission
+        let checks = StoredGradeParts.checks(submission.checksJSON)
+        let diagnostics = StoredGradeParts.diagnostics(submission.diagnosticsJSON)
+        let exerciseURL = "/courses/\(content.course.slug)/exercises/\(content.exercise.slug)"
+        return PageLayout.response(title: "\(content.exercise.title): attempt \(submission.attempt)", userArea: UserArea.html(viewer)) {
+            nav(.class("breadcrumbs")) {
+                a(.href("/courses/\(content.course.slug)")) { content.course.title }
+                " › "
+                a(.href(exerciseURL)) { content.exercise.title }
+            }
+            h1 { "\(content.exercise.title): attempt \(submission.attempt)" }
+            if content.owner.id != viewer.user.id {
+                p(.class("submission-owner")) { "Submitted by \(content.owner.displayName) (\(content.owner.username))." }
+            }
+            p(.class("score")) {
+                strong { "\(PageFormat.score(submission.countedScore)) / \(PageFormat.score(submission.maxScore))" }
+                if submission.latePenalty > 0 {
+                    " (score \(PageFormat.score(submission.score)), late penalty \(PageFormat.percent(submission.latePenalty)))"
+                }
+            }
+            p(.class("submitted-at")) { "Submitted \(PageFormat.dateTime(submission.createdAt))." }
+            if !checks.isEmpty {
+                section(.class("checks")) {
+                    h2 { "Checks" }
+                    ul {
+                        for check in checks {
+                            li(.class(check.passed ? "check passed" : "check failed")) {
+                                strong { check.passed ? "✓ " : "✗ " }
+                                strong { check.name }
+                                " (\(check.points > 0 ? "+" : "")\(PageFormat.score(check.points))): "
+                                check.message
+                            }
+                        }
+                    }
+                }
+            }
+            if !diagnostics.isEmpty {
+                section(.class("diagnostics")) {
+                    h2 { "Diagnostics" }
+                    for diagnostic in diagnostics { pre { diagnostic } }
+                }
+            }
+            if let report, !report.pictures.isEmpty {
+                section(.class("pictures")) {
+                    h2 { "Pictures" }
+                    for picture in report.pictures {
+                        figure {
+                            HTML.trustedRaw(picture.svg)
+                            figcaption { picture.title }
+                        }
+                    }
+                }
+            }
+            section(.class("submitted-text")) {
+                h2 { "Submitted text" }
+                pre { HTML.element("code") { submission.text } }
+            }
+            if isStaff {
+                section(.class("provenance")) {
+                    h2 { "Provenance" }
+                    dl {
+                        dt { "Exercise version" }; dd { code { submission.exerciseVersion } }
+                        dt { "Grader" }; dd { code { submission.graderVersion } }
+                        dt { "Submission hash" }; dd { code { submission.normalizedHash } }
+                    }
+                    if !content.history.isEmpty {
+                        h3 { "Earlier grades" }
+                        ul {
+                            for entry in content.history {
+                                li { "\(PageFormat.score(entry.score)) / \(PageFormat.score(entry.maxScore)) with version \(entry.exerciseVersion.prefix(12)) (until \(PageFormat.dateTime(entry.recordedAt)))" }
+                            }
+                        }
+                    }
+                }
+            }
+            p { a(.href(exerciseURL)) { "Back to the exercise" } }
+        }
+    }
+}

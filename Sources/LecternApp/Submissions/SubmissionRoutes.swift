@@ -1,0 +1,111 @@
+import Foundation
+import HTTPServer
+import JSON
+import SQLite
+import Store
+
+/// Exercise pages and submissions: the page and its form, the result page, and the JSON API.
+struct SubmissionRoutes: RouteCollection {
+    func register(on router: Router, context: AppContext) {
+        let database = context.database
+        let auth = Authenticator(database: database)
+        let library = ExerciseLibrary(database: database)
+        let service = SubmissionService(database: database, library: library,
+                                        workers: WorkerPool(threads: ProcessInfo.processInfo.activeProcessorCount, queueLimit: 512))
+        let bodyLimit = SubmissionText.maxBodyBytes
+
+        /// The page of an exercise for the signed-in user, with an optional refused text and message.
+        @Sendable func exercisePage(_ access: CourseAccess, _ record: ExerciseRecord, text: String? = nil,
+                                    message: String? = nil, status: HTTPStatus = .ok) async throws -> Response {
+            let userID = access.principal.user.id
+            let exerciseID = record.id
+            let (attempts, grant) = try await database.read { db in
+                (try SubmissionRecord.all(userID: userID, exerciseID: exerciseID, db),
+                 try DeadlineExtension.find(userID: userID, exerciseID: exerciseID, db))
+            }
+            return ExercisePage.response(access: access, record: record, exercise: try library.exercise(record),
+                                         window: SubmissionWindow(policy: record.policy, extension: grant), attempts: attempts,
+                                         text: text, message: message, status: status)
+        }
+
+        router.get("/courses/:course/exercises/:slug") { request, context in
+            let principal = try await auth.requirePrincipal(for: request)
+            let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
+            let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
+            return try await exercisePage(access, record)
+        }
+
+        router.post("/courses/:course/exercises/:slug", maxBodyBytes: bodyLimit) { request, context in
+            let principal = try await auth.requirePrincipal(for: request)
+            let form = try request.form()
+            try principal.checkCSRF(request, form: form)
+            let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
+            let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
+            let text = try SubmissionText.checked(form["text"] ?? "")
+            do {
+                let outcome = try await service.submit(text, to: record, by: principal.user.id)
+                return .redirect(to: "/submissions/\(outcome.submission.id)")
+            } catch let error as HTTPError where [403, 409, 429].contains(error.status.code) {
+                return try await exercisePage(access, record, text: text, message: error.message, status: error.status)
+            }
+        }
+
+        router.get("/submissions/:id") { request, context in
+            let principal = try await auth.requirePrincipal(for: request)
+            let (content, isStaff) = try await SubmissionAccess.load(id: Int64(try context.parameters.int("id")), for: principal, database: database)
+            let report = try await service.report(for: content.submission)
+            return SubmissionPage.response(content, report: report, viewer: principal, isStaff: isStaff)
+        }
+
+        router.post("/api/courses/:course/exercises/:slug/submissions", maxBodyBytes: bodyLimit) { request, context in
+            let principal = try await auth.requirePrincipal(for: request)
+            try principal.checkCSRF(request)
+            let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
+            let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
+            let text = try SubmissionText.fromAPI(request)
+            let outcome = try await service.submit(text, to: record, by: principal.user.id)
+            let reused: Bool
+            if case .reused = outcome { reused = true } else { reused = false }
+            return Response.json(status: reused ? .ok : .created, capacity: 2048) { json in
+                SubmissionJSON.write(outcome.submission, exercise: record, course: access.course, username: principal.user.username,
+                                     reused: reused, to: &json)
+            }.withHeader("Location", "/api/submissions/\(outcome.submission.id)")
+        }
+
+        router.get("/api/submissions/:id") { request, context in
+            let principal = try await auth.requirePrincipal(for: request)
+            let (content, _) = try await SubmissionAccess.load(id: Int64(try context.parameters.int("id")), for: principal, database: database)
+            return Response.json(capacity: 2048) { json in
+                SubmissionJSON.write(content.submission, exercise: content.exercise, course: content.course,
+                                     username: content.owner.username, includeText: true, to: &json)
+            }
+        }
+
+        router.get("/api/courses/:course/exercises/:slug/submissions") { request, context in
+            let principal = try await auth.requirePrincipal(for: request)
+            let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
+            let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
+            let requested = request.query["user"] ?? "me"
+            let subject: User
+            if requested == "me" || requested.caseInsensitiveCompare(principal.user.username) == .orderedSame {
+                subject = principal.user
+            } else {
+                try access.requireStaff()
+                guard let found = try await database.read({ db in try User.find(username: requested, db) }) else {
+                    throw HTTPError.notFound("No user \(requested).")
+                }
+                subject = found
+            }
+            let subjectID = subject.id
+            let exerciseID = record.id
+            let submissions = try await database.read { db in try SubmissionRecord.all(userID: subjectID, exerciseID: exerciseID, db) }
+            return Response.json(capacity: 1024 + submissions.count * 1024) { json in
+                json.beginArray()
+                for submission in submissions {
+                    SubmissionJSON.write(submission, exercise: record, course: access.course, username: subject.username, to: &json)
+                }
+                json.endArray()
+            }
+        }
+    }
+}

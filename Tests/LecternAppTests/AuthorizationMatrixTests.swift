@@ -1,0 +1,111 @@
+import Foundation
+@testable import LecternApp
+import XCTest
+
+/// Every route, as each kind of visitor, through the real server and a real database file:
+/// students never see each other's work, instructors only their own course, and where existence
+/// should not leak the answer is 404 rather than 403.
+final class AuthorizationMatrixTests: XCTestCase {
+    private typealias Actor = CourseworkFixture.Actor
+
+    /// One route and the status each actor must get, in `Actor.allCases` order:
+    /// anonymous, student A, student B, instructor, instructor of another course, admin.
+    private struct Case {
+        let method: String
+        let path: String
+        var contentType: String? = nil
+        var body: String = ""
+        let expected: [Int]
+    }
+
+    func testEveryRouteAnswersEachActorAsExpected() async throws {
+        let fixture = try await CourseworkFixture()
+        do {
+            try runMatrix(fixture)
+        } catch {
+            await fixture.stop()
+            throw error
+        }
+        await fixture.stop()
+    }
+
+    private func runMatrix(_ fixture: CourseworkFixture) throws {
+        let created = try fixture.submit(.studentA, try CourseworkFixture.reference())
+        XCTAssertEqual(created.status, 201, created.text)
+        let submission = try XCTUnwrap(created.object()["id"] as? Int)
+        let dryRun = try fixture.send(.instructor, "POST", "/api/courses/cs193p/exercises/corners/regrades")
+        XCTAssertEqual(dryRun.status, 202, dryRun.text)
+        let run = try XCTUnwrap(dryRun.object()["id"] as? Int)
+        _ = try fixture.waitForRegrade(run, status: "ready")
+
+        let course = "/api/courses/cs193p"
+        let exercise = "\(course)/exercises/corners"
+        let json = "application/json"
+        let cases: [Case] = [
+            Case(method: "GET", path: "/api/health", expected: [200, 200, 200, 200, 200, 200]),
+            Case(method: "GET", path: "/api/courses", expected: [200, 200, 200, 200, 200, 200]),
+            Case(method: "GET", path: "/login", expected: [200, 303, 303, 303, 303, 303]),
+            Case(method: "GET", path: "/api/me", expected: [401, 200, 200, 200, 200, 200]),
+            Case(method: "GET", path: "/account", expected: [303, 200, 200, 200, 200, 200]),
+            Case(method: "POST", path: "/account/tokens", contentType: "application/x-www-form-urlencoded", body: "name=ci",
+                 expected: [303, 200, 200, 200, 200, 200]),
+            Case(method: "POST", path: "/account/tokens/999999/revoke", contentType: "application/x-www-form-urlencoded",
+                 expected: [303, 404, 404, 404, 404, 404]),
+            Case(method: "GET", path: "/courses/cs193p/exercises/corners", expected: [303, 200, 200, 200, 404, 200]),
+            Case(method: "GET", path: "/courses/other/exercises/corners", expected: [303, 404, 404, 404, 404, 404]),
+            Case(method: "GET", path: "/courses/nope/exercises/corners", expected: [303, 404, 404, 404, 404, 404]),
+            Case(method: "POST", path: "/courses/cs193p/exercises/corners", contentType: "application/x-www-form-urlencoded",
+                 body: "text=H%3A%7C-%5Bthing1%5D", expected: [303, 303, 303, 303, 404, 303]),
+            Case(method: "GET", path: "/submissions/\(submission)", expected: [303, 200, 404, 200, 404, 200]),
+            Case(method: "GET", path: "/submissions/999999", expected: [303, 404, 404, 404, 404, 404]),
+            Case(method: "GET", path: "/api/submissions/\(submission)", expected: [401, 200, 404, 200, 404, 200]),
+            Case(method: "POST", path: "/api/submissions/\(submission)/verify", expected: [401, 200, 404, 200, 404, 200]),
+            Case(method: "POST", path: "\(exercise)/submissions", contentType: "text/plain", body: "V:|-[thing1]",
+                 expected: [401, 201, 201, 201, 404, 201]),
+            Case(method: "GET", path: "\(exercise)/submissions?user=me", expected: [401, 200, 200, 200, 404, 200]),
+            Case(method: "GET", path: "\(exercise)/submissions?user=alice", expected: [401, 200, 403, 200, 404, 200]),
+            Case(method: "GET", path: "/courses/cs193p/gradebook", expected: [303, 403, 403, 200, 404, 200]),
+            Case(method: "GET", path: "\(course)/gradebook", expected: [401, 403, 403, 200, 404, 200]),
+            Case(method: "GET", path: "\(course)/gradebook.csv", expected: [401, 403, 403, 200, 404, 200]),
+            Case(method: "GET", path: "/courses/cs193p/gradebook/students/alice", expected: [303, 403, 403, 200, 404, 200]),
+            Case(method: "GET", path: "/courses/cs193p/gradebook/exercises/corners", expected: [303, 403, 403, 200, 404, 200]),
+            Case(method: "GET", path: "/api/regrades/\(run)", expected: [401, 404, 404, 200, 404, 200]),
+            Case(method: "GET", path: "/courses/cs193p/regrades/\(run)", expected: [303, 403, 403, 200, 404, 200]),
+            Case(method: "POST", path: "/api/regrades/\(run)/discard", expected: [401, 404, 404, 202, 404, 409]),
+            Case(method: "POST", path: "/api/regrades/\(run)/apply", expected: [401, 404, 404, 409, 404, 409]),
+            Case(method: "POST", path: "/courses/cs193p/regrades/\(run)/apply", contentType: "application/x-www-form-urlencoded",
+                 expected: [303, 403, 403, 409, 404, 409]),
+            Case(method: "POST", path: "\(exercise)/regrades", expected: [401, 403, 403, 202, 404, 202]),
+            Case(method: "POST", path: "/courses/cs193p/exercises/corners/regrades", contentType: "application/x-www-form-urlencoded",
+                 expected: [303, 403, 403, 303, 404, 303]),
+            Case(method: "PUT", path: "\(exercise)/policy", contentType: json, body: #"{"scorePolicy":"best"}"#,
+                 expected: [401, 403, 403, 204, 404, 204]),
+            Case(method: "POST", path: "/courses/cs193p/exercises/corners/policy", contentType: "application/x-www-form-urlencoded",
+                 body: "maxAttempts=&scorePolicy=best", expected: [303, 403, 403, 303, 404, 303]),
+            Case(method: "POST", path: "/courses/cs193p/exercises/corners/extensions", contentType: "application/x-www-form-urlencoded",
+                 body: "username=bob&dueAt=2030-01-01T00%3A00", expected: [303, 403, 403, 303, 404, 303]),
+            Case(method: "POST", path: "\(exercise)/extensions", contentType: json, body: #"{"username":"bob","dueAt":"2030-01-01T00:00:00Z"}"#,
+                 expected: [401, 403, 403, 204, 404, 204]),
+            Case(method: "POST", path: "\(course)/enrollments", contentType: json, body: #"{"username":"bob","role":"student"}"#,
+                 expected: [401, 403, 403, 204, 404, 204]),
+            Case(method: "POST", path: "\(course)/roster", contentType: "text/csv", body: "username,name,email\ncarol,Carol,\n",
+                 expected: [401, 403, 403, 200, 404, 200]),
+            Case(method: "POST", path: "/courses/cs193p/roster", contentType: "application/x-www-form-urlencoded",
+                 body: "csv=dora%2CDora%2C", expected: [303, 403, 403, 200, 404, 200]),
+            Case(method: "GET", path: "\(course)/audit", expected: [401, 403, 403, 200, 404, 200]),
+        ]
+        for testCase in cases {
+            for (actor, expected) in zip(Actor.allCases, testCase.expected) {
+                let response = try fixture.send(actor, testCase.method, testCase.path, contentType: testCase.contentType, body: testCase.body)
+                XCTAssertEqual(response.status, expected,
+                               "\(testCase.method) \(testCase.path) as \(actor): \(response.text.prefix(300))")
+            }
+        }
+        // Creating a course: admins only (each admin request needs a fresh slug).
+        for (index, actor) in Actor.allCases.enumerated() {
+            let body = #"{"slug":"new-\#(index)","title":"New course \#(index)"}"#
+            let response = try fixture.send(actor, "POST", "/api/courses", contentType: json, body: body)
+            XCTAssertEqual(response.status, [401, 403, 403, 403, 403, 201][index], "POST /api/courses as \(actor): \(response.text)")
+        }
+    }
+}
