@@ -1,3 +1,5 @@
+import Foundation
+import HTTPServer
 import SQLite
 
 /// What route collections and startup tasks get to work with.
@@ -8,11 +10,23 @@ public struct AppContext: Sendable {
     public let database: DatabasePool
     /// Writes one line for the operator (standard output under `lectern serve`).
     public let console: @Sendable (String) -> Void
+    /// Threads for grading submissions: CPU-heavy work kept off the event loops, one per core.
+    public let gradingWorkers: WorkerPool
+    /// A thread for background regrades, so they never hold up live grading.
+    public let regradeWorkers: WorkerPool
 
-    /// Creates a context.
+    /// Creates a context with its own worker pools; ``shutdownWorkers()`` stops them.
     public init(configuration: AppConfiguration, database: DatabasePool, console: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
         self.database = database
         self.console = console
+        self.gradingWorkers = WorkerPool(threads: ProcessInfo.processInfo.activeProcessorCount, queueLimit: 512)
+        self.regradeWorkers = WorkerPool(threads: 1, queueLimit: 64)
+    }
+
+    /// Stops the worker pools' threads once their queued work is done.
+    public func shutdownWorkers() {
+        gradingWorkers.shutdown()
+        regradeWorkers.shutdown()
     }
 }

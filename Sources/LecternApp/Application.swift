@@ -27,8 +27,8 @@ public final class Application: Sendable {
     public static func start(_ configuration: AppConfiguration,
                              console: @escaping @Sendable (String) -> Void) async throws -> Application {
         let database = try await openDatabase(at: configuration.databasePath, readers: configuration.databaseReaders)
+        let context = AppContext(configuration: configuration, database: database, console: console)
         do {
-            let context = AppContext(configuration: configuration, database: database, console: console)
             for task in startupTasks {
                 do {
                     try await task.run(context)
@@ -44,6 +44,7 @@ public final class Application: Sendable {
             }
             return Application(context: context, server: server)
         } catch {
+            context.shutdownWorkers()
             await database.close()
             throw error
         }
@@ -84,6 +85,7 @@ public final class Application: Sendable {
     /// then closes the database.
     public func stop() async {
         await server.shutdown()
+        context.shutdownWorkers()
         await context.database.close()
     }
 

@@ -10,8 +10,7 @@ struct GradebookRoutes: RouteCollection {
         let database = context.database
         let auth = Authenticator(database: database)
         let library = ExerciseLibrary(database: database)
-        // Regrades run beside live grading on a thread of their own, so they never hold up submissions.
-        let regrades = RegradeService(database: database, library: library, workers: WorkerPool(threads: 1, queueLimit: 64))
+        let regrades = RegradeService(database: database, library: library, workers: context.regradeWorkers)
 
         /// The course access of an instructor (or admin): 404 outside the course, 403 for its students.
         @Sendable func staffAccess(_ request: Request, _ context: RequestContext) async throws -> CourseAccess {

@@ -10,8 +10,7 @@ struct SubmissionRoutes: RouteCollection {
         let database = context.database
         let auth = Authenticator(database: database)
         let library = ExerciseLibrary(database: database)
-        let service = SubmissionService(database: database, library: library,
-                                        workers: WorkerPool(threads: ProcessInfo.processInfo.activeProcessorCount, queueLimit: 512))
+        let service = SubmissionService(database: database, library: library, workers: context.gradingWorkers)
         let bodyLimit = SubmissionText.maxBodyBytes
 
         /// The page of an exercise for the signed-in user, with an optional refused text and message.
