@@ -21,13 +21,15 @@ RUN apt-get update \
 COPY --from=build /out/lectern /usr/local/bin/lectern
 COPY Public /app/Public
 COPY Exercises /app/Exercises
+COPY Courses /app/Courses
 USER lectern
 WORKDIR /app
 ENV LECTERN_HOST=0.0.0.0 \
     LECTERN_PORT=8080 \
     LECTERN_DB=/data/lectern.sqlite \
     LECTERN_PUBLIC=/app/Public \
-    LECTERN_EXERCISES=/app/Exercises
+    LECTERN_EXERCISES=/app/Exercises \
+    LECTERN_CONTENT=/app/Courses
 VOLUME /data
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
