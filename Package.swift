@@ -47,7 +47,7 @@ let package = Package(
         ], swiftSettings: strict),
 
         // Executables.
-        .executableTarget(name: "lectern", dependencies: ["LecternApp", "CLI"], swiftSettings: strict),
+        .executableTarget(name: "lectern", dependencies: ["LecternApp", "CLI", "Grading"], swiftSettings: strict),
         .executableTarget(name: "lectern-bench", dependencies: [
             "LecternApp", "CLI", "LayoutSolver", "AutoLayout", "Dynamics", "Grading", "Store",
             "SQLite", "Captions", "HTTPServer", "JSON",
@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LayoutSolver"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "JSON"], swiftSettings: strict),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions"], swiftSettings: strict),
-        .testTarget(name: "GradingTests", dependencies: ["Grading"], swiftSettings: strict),
+        .testTarget(name: "GradingTests", dependencies: ["Grading", "Dynamics", "AutoLayout", "JSON"], swiftSettings: strict),
         .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "HTTPServer", "Store", "SQLite"], swiftSettings: strict),
     ]
 )

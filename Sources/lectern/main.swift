@@ -7,6 +7,13 @@ let lectern = CommandSpec(
     abstract: "Lectern: a course-content lab server for lectures, captions, search and auto-graded exercises.",
     subcommands: [
         serveCommand,
+        importCommand,
+        userCommand,
+        backupCommand,
+        gradeCommand,
+        exercisesCommand,
+        layoutCommand,
+        dynamicsCommand,
     ])
 
 await CommandLineTool.main(lectern, version: LecternVersion.current)

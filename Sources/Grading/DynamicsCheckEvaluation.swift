@@ -1,0 +1,109 @@
+import Dynamics
+
+/// Reads one data check off a simulation result. A failing check's message is the exercise's
+/// message followed by what happened instead.
+struct DynamicsCheckEvaluation {
+    let check: DynamicsCheck
+    let scene: Scene
+    let result: SimulationResult
+
+    func evaluate() -> GradeCheck {
+        let failure: String? = switch check.rule {
+        case .atRestBy(let time, let items): restFailure(by: time, items: items)
+        case .pausedBy(let time): pauseFailure(by: time)
+        case .maxAngle(let degrees, let items): angleFailure(limit: degrees, items: items)
+        case .inColumn(let width, let origin, let assignments): columnFailure(width: width, origin: origin, assignments)
+        case .insideZone(let zone, let items): zoneFailure(zone, items: items)
+        case .attachmentLength(let id, let percent): attachmentFailure(id, percent: percent)
+        case .noOverlap(let tolerance, let items): overlapFailure(tolerance: tolerance, items: items)
+        }
+        guard let failure else { return GradeCheck(name: check.name, passed: true, points: check.points, message: check.message) }
+        return GradeCheck(name: check.name, passed: false, points: 0, message: "\(check.message) \(failure)")
+    }
+
+    private func states(_ ids: [String]?) -> [SimulationResult.ItemState] {
+        guard let ids else { return result.items }
+        return ids.compactMap { result.item($0) }
+    }
+
+    private static func seconds(_ t: Double) -> String { "\(NumberText.format(t, decimals: 2)) s" }
+    private static func points(_ value: Double) -> String { NumberText.format(value, decimals: 1) }
+
+    /// `b7`, `b7 and b9`, `b7, b9, b12 and 4 more`.
+    private static func names(_ ids: [String]) -> String {
+        ids.count <= 3 ? NumberText.list(ids) : ids.prefix(3).joined(separator: ", ") + " and \(ids.count - 3) more"
+    }
+
+    private func restFailure(by time: Double, items: [String]?) -> String? {
+        let moving = states(items).filter { state in state.restingAt.map { $0 > time + 1e-9 } ?? true }.map(\.id)
+        guard !moving.isEmpty else { return nil }
+        return "\(Self.names(moving)) \(moving.count == 1 ? "was" : "were") still moving at \(Self.seconds(time))."
+    }
+
+    private func pauseFailure(by time: Double) -> String? {
+        guard let paused = result.pausedAt else { return "The animator never paused." }
+        return paused <= time + 1e-9 ? nil : "The animator paused only at \(Self.seconds(paused))."
+    }
+
+    private func angleFailure(limit: Double, items: [String]?) -> String? {
+        let turned = states(items).filter { $0.maxAngle * 180 / .pi > limit + 1e-9 }
+        guard let worst = turned.max(by: { $0.maxAngle < $1.maxAngle }) else { return nil }
+        let angle = "\(NumberText.format(worst.maxAngle * 180 / .pi, decimals: 1))°"
+        return turned.count == 1
+            ? "\(worst.id) turned as far as \(angle)."
+            : "\(turned.count) items turned more than \(NumberText.format(limit, decimals: 1))°, \(worst.id) as far as \(angle)."
+    }
+
+    private func columnFailure(width: Double, origin: Double, _ assignments: [DynamicsCheck.ColumnAssignment]) -> String? {
+        var outside: [(id: String, x: Double, column: Int)] = []
+        for assignment in assignments {
+            guard let state = result.item(assignment.item) else { continue }
+            let left = origin + Double(assignment.column - 1) * width
+            if !(state.center.x >= left - 1e-9 && state.center.x <= left + width + 1e-9) {
+                outside.append((assignment.item, state.center.x, assignment.column))
+            }
+        }
+        guard let first = outside.first else { return nil }
+        let left = origin + Double(first.column - 1) * width
+        var text = "\(first.id) ended at x=\(Self.points(first.x)), outside column \(first.column) "
+            + "(x from \(Self.points(left)) to \(Self.points(left + width)))"
+        if outside.count > 1 { text += ", and \(outside.count - 1) more \(outside.count == 2 ? "item" : "items") missed \(outside.count == 2 ? "its" : "their") column" }
+        return text + "."
+    }
+
+    private func zoneFailure(_ zone: DynamicsCheck.Zone, items: [String]) -> String? {
+        let outside = states(items).filter { !zone.contains(x: $0.center.x, y: $0.center.y) }
+        guard let first = outside.first else { return nil }
+        return "\(first.id) ended at (\(Self.points(first.center.x)), \(Self.points(first.center.y))), outside the zone "
+            + "from (\(Self.points(zone.x)), \(Self.points(zone.y))) to (\(Self.points(zone.x + zone.width)), "
+            + "\(Self.points(zone.y + zone.height)))" + (outside.count > 1 ? ", and \(outside.count - 1) more." : ".")
+    }
+
+    private func attachmentFailure(_ id: String, percent: Double) -> String? {
+        guard let measured = AttachmentMeasurement.measure(id, scene: scene, result: result) else {
+            return "There is no attachment with id \"\(id)\" acting in the run."
+        }
+        let stretch = measured.maxLength / measured.length - 1
+        let shrink = 1 - measured.minLength / measured.length
+        guard max(stretch, shrink) * 100 > percent + 1e-9 else { return nil }
+        return stretch >= shrink
+            ? "\(id) stretched to \(NumberText.format(100 + stretch * 100, decimals: 1))% of its length."
+            : "\(id) shrank to \(NumberText.format(100 - shrink * 100, decimals: 1))% of its length."
+    }
+
+    private func overlapFailure(tolerance: Double, items: [String]?) -> String? {
+        let present = states(items).filter(\.appeared)
+        let shapes = present.compactMap { state in
+            scene.items.first { $0.id == state.id }.map { ItemFootprint(item: $0, center: state.center, angle: state.angle) }
+        }
+        for i in shapes.indices {
+            for j in shapes.indices where j > i {
+                let depth = shapes[i].overlap(with: shapes[j])
+                if depth > tolerance {
+                    return "\(shapes[i].id) and \(shapes[j].id) overlap by \(Self.points(depth)) points."
+                }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,111 @@
+/// A small SVG writer. Element and attribute names come from closed sets, and every attribute
+/// value and every text is escaped as it is written, so no name, label or number from an
+/// exercise or a submission can inject markup.
+struct SVGWriter {
+    enum Element: String {
+        case svg, g, title, rect, line, polyline, text, animate, animateTransform
+    }
+
+    enum Attribute: String {
+        case xmlns, viewBox, width, height, x, y, x1, y1, x2, y2, rx, points, transform
+        case fill, stroke, opacity, role
+        case fillOpacity = "fill-opacity", strokeWidth = "stroke-width", strokeDasharray = "stroke-dasharray"
+        case strokeOpacity = "stroke-opacity", fontFamily = "font-family", fontSize = "font-size"
+        case textAnchor = "text-anchor", ariaLabel = "aria-label"
+        case attributeName, type, values, keyTimes, dur, repeatCount, calcMode, additive
+    }
+
+    private(set) var output = ""
+    private var open: [Element] = []
+
+    /// Starts an `<svg>` document of the given view box, scaled 1:1.
+    init(x: Double, y: Double, width: Double, height: Double, label: String) {
+        output.reserveCapacity(4096)
+        start(.svg, [(.xmlns, "http://www.w3.org/2000/svg"),
+                     (.viewBox, "\(Self.number(x)) \(Self.number(y)) \(Self.number(width)) \(Self.number(height))"),
+                     (.width, Self.number(width)), (.height, Self.number(height)), (.role, "img"), (.ariaLabel, label)])
+        start(.title)
+        text(label)
+        end()
+    }
+
+    /// Opens an element; close it with `end()`.
+    mutating func start(_ element: Element, _ attributes: [(Attribute, String)] = []) {
+        write(element, attributes)
+        output += ">"
+        open.append(element)
+    }
+
+    /// Writes an element without content.
+    mutating func empty(_ element: Element, _ attributes: [(Attribute, String)]) {
+        write(element, attributes)
+        output += "/>"
+    }
+
+    /// Closes the innermost open element.
+    mutating func end() {
+        guard let element = open.popLast() else { return }
+        output += "</\(element.rawValue)>"
+    }
+
+    /// Writes escaped character data.
+    mutating func text(_ content: String) {
+        Self.escape(content, into: &output)
+    }
+
+    /// The finished document: every open element closed.
+    mutating func finish() -> String {
+        while !open.isEmpty { end() }
+        return output
+    }
+
+    private mutating func write(_ element: Element, _ attributes: [(Attribute, String)]) {
+        output += "<\(element.rawValue)"
+        for (attribute, value) in attributes {
+            output += " \(attribute.rawValue)=\""
+            Self.escape(value, into: &output)
+            output += "\""
+        }
+    }
+
+    /// XML-escapes `text`; characters XML does not allow become U+FFFD.
+    private static func escape(_ text: String, into output: inout String) {
+        let plain = text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+                && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'") && byte != 0xEF
+        }
+        if plain {
+            output += text
+            return
+        }
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": output += "&amp;"
+            case "<": output += "&lt;"
+            case ">": output += "&gt;"
+            case "\"": output += "&quot;"
+            case "'": output += "&#39;"
+            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
+            default:
+                let allowed = scalar.value >= 0x20 && !(0xFFFE...0xFFFF).contains(scalar.value)
+                output.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
+            }
+        }
+    }
+
+    /// A coordinate with at most `decimals` decimals (two by default).
+    static func number(_ value: Double, decimals: Int = 2) -> String {
+        NumberText.format(value, decimals: decimals)
+    }
+
+    /// A file name made of a title: lowercase letters, digits and dashes.
+    static func fileName(_ title: String) -> String {
+        var name = ""
+        for scalar in title.lowercased().unicodeScalars {
+            let keep = ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "."
+            if keep { name.unicodeScalars.append(scalar) } else if !name.hasSuffix("-") { name += "-" }
+        }
+        while name.hasSuffix("-") { name.removeLast() }
+        return (name.isEmpty ? "picture" : name) + ".svg"
+    }
+}

@@ -1,0 +1,46 @@
+/// Bounds on what a student may submit, so that no submission can make grading slow or unbounded.
+public struct SubmissionLimits: Sendable, Equatable {
+    /// Largest submission in UTF-8 bytes.
+    public var maxBytes: Int
+    /// Most lines.
+    public var maxLines: Int
+    /// Most layout guides a layout submission may declare.
+    public var maxGuides: Int
+    /// Most constraints a layout submission may make (a VFL line makes several).
+    public var maxConstraints: Int
+    /// Most behaviors (nodes of the tree, composites included) in a dynamics submission.
+    public var maxBehaviors: Int
+
+    /// Limits; the defaults are the product's.
+    public init(maxBytes: Int = 64 * 1024, maxLines: Int = 500, maxGuides: Int = 100, maxConstraints: Int = 250,
+                maxBehaviors: Int = 200) {
+        self.maxBytes = maxBytes
+        self.maxLines = maxLines
+        self.maxGuides = maxGuides
+        self.maxConstraints = maxConstraints
+        self.maxBehaviors = maxBehaviors
+    }
+
+    /// 64 KiB, 500 lines, 100 guides, 250 constraints, 200 behaviors.
+    public static let `default` = SubmissionLimits()
+
+    /// Why `text` is too large to read, or nil when it is within the size and line limits.
+    func sizeProblem(of text: String) -> String? {
+        let bytes = text.utf8.count
+        if bytes > maxBytes { return tooLarge(bytes) }
+        var lines = 1
+        for byte in text.utf8 where byte == UInt8(ascii: "\n") {
+            lines += 1
+            if lines > maxLines {
+                return "\(lines):1: the submission has more than \(maxLines) lines; at most \(maxLines) are accepted"
+            }
+        }
+        return nil
+    }
+
+    /// The message for a submission of `byteCount` bytes, over `maxBytes`.
+    func tooLarge(_ byteCount: Int) -> String {
+        let kibibytes = maxBytes % 1024 == 0 ? " (\(maxBytes / 1024) KiB)" : ""
+        return "1:1: the submission is \(byteCount) bytes long; at most \(maxBytes) bytes\(kibibytes) are accepted"
+    }
+}
