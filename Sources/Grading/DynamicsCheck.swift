@@ -31,7 +31,8 @@ public struct DynamicsCheck: Sendable, Equatable {
         case inColumn(columnWidth: Double, origin: Double, assignments: [ColumnAssignment])
         /// The listed items' final centres lie inside `zone`.
         case insideZone(zone: Zone, items: [String])
-        /// The attachment with this id keeps its length within `percent` % while it acts.
+        /// The attachment with this id keeps its length within `percent` % while it acts, as the
+        /// engine measures it at the end of every step (`SimulationResult.attachments`).
         case attachmentLength(attachment: String, percent: Double)
         /// No two items (or listed items) overlap by more than `tolerance` points at the end.
         case noOverlap(tolerance: Double, items: [String]?)

@@ -79,12 +79,18 @@ struct DynamicsCheckEvaluation {
             + "\(Self.points(zone.y + zone.height)))" + (outside.count > 1 ? ", and \(outside.count - 1) more." : ".")
     }
 
+    /// Reads the engine's record of the attachment: its length and the extremes it reached at the
+    /// end of every step in which it acted.
     private func attachmentFailure(_ id: String, percent: Double) -> String? {
-        guard let measured = AttachmentMeasurement.measure(id, scene: scene, result: result) else {
+        guard let record = result.attachments.first(where: { $0.id == id }) else {
             return "There is no attachment with id \"\(id)\" acting in the run."
         }
-        let stretch = measured.maxLength / measured.length - 1
-        let shrink = 1 - measured.minLength / measured.length
+        guard record.length > 1e-9 else {
+            return "\(id) holds a length of 0, which cannot stretch by a percentage; "
+                + "leave out \"length\" so that it keeps the distance it starts with."
+        }
+        let stretch = record.maxLength / record.length - 1
+        let shrink = 1 - record.minLength / record.length
         guard max(stretch, shrink) * 100 > percent + 1e-9 else { return nil }
         return stretch >= shrink
             ? "\(id) stretched to \(NumberText.format(100 + stretch * 100, decimals: 1))% of its length."

@@ -60,9 +60,6 @@ extension DynamicsExercise {
             guard !checks.contains(where: { $0.name == check.name }) else {
                 throw checkNode.error("duplicate check name \"\(check.name)\"")
             }
-            if case .attachmentLength = check.rule, parsed.samplesPerSecond == nil {
-                throw checkNode.error("an attachmentLength check measures the sampled frames: give the scene \"samples\"")
-            }
             checks.append(check)
         }
         return DynamicsExercise(scene: scene, parsedScene: parsed, allowedBehaviors: allowed, checks: checks)

@@ -144,4 +144,7 @@ public struct ScenarioFrames: Sendable, Equatable {
     public let views: [View]
     /// Whether the scenario's check passed.
     public let passed: Bool
+    /// The check's outcome in a few words: `passed`, `failed: the constraints conflict`,
+    /// `failed: 2 views misplaced`.
+    public let verdict: String
 }

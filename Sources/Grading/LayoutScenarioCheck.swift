@@ -40,7 +40,8 @@ struct LayoutScenarioCheck {
         let passed = problems.isEmpty
         let message = passed ? "In \(scenario.title), every view is where it should be." : problems.joined(separator: " ")
         let check = GradeCheck(name: scenario.name, passed: passed, points: passed ? scenario.points : 0, message: message)
-        return (check, diagnostics(), frames(misplaced: misplaced.map(\.index), passed: passed))
+        return (check, diagnostics(), frames(misplaced: misplaced.map(\.index), passed: passed,
+                                             verdict: passed ? "passed" : failure(misplaced: misplaced.count)))
     }
 
     // MARK: Comparing frames
@@ -176,7 +177,16 @@ struct LayoutScenarioCheck {
         return lines
     }
 
-    private func frames(misplaced: [Int], passed: Bool) -> ScenarioFrames {
+    /// Why the scenario failed, in a few words: a conflict and an ambiguity first, as in the message.
+    private func failure(misplaced: Int) -> String {
+        var reasons: [String] = []
+        if !result.conflicts.isEmpty { reasons.append("the constraints conflict") }
+        if !result.ambiguities.isEmpty { reasons.append("the layout is ambiguous") }
+        if reasons.isEmpty { reasons.append(misplaced == 1 ? "1 view misplaced" : "\(misplaced) views misplaced") }
+        return "failed: " + reasons.joined(separator: ", ")
+    }
+
+    private func frames(misplaced: [Int], passed: Bool, verdict: String) -> ScenarioFrames {
         var views: [ScenarioFrames.View] = []
         for (index, frame) in result.frames.enumerated() {
             let declared = index < exercise.declaredItemCount
@@ -185,6 +195,6 @@ struct LayoutScenarioCheck {
                                              submission: frame.rootFrame, matches: !misplaced.contains(index)))
         }
         return ScenarioFrames(name: scenario.name, title: scenario.title, containerSize: result.containerSize,
-                              direction: scenario.layout.direction, views: views, passed: passed)
+                              direction: scenario.layout.direction, views: views, passed: passed, verdict: verdict)
     }
 }

@@ -3,7 +3,7 @@
 /// exercise or a submission can inject markup.
 struct SVGWriter {
     enum Element: String {
-        case svg, g, title, rect, line, polyline, text, animate, animateTransform
+        case svg, g, title, rect, line, polyline, text, tspan, animate, animateTransform
     }
 
     enum Attribute: String {
@@ -11,7 +11,8 @@ struct SVGWriter {
         case fill, stroke, opacity, role
         case fillOpacity = "fill-opacity", strokeWidth = "stroke-width", strokeDasharray = "stroke-dasharray"
         case strokeOpacity = "stroke-opacity", fontFamily = "font-family", fontSize = "font-size"
-        case textAnchor = "text-anchor", ariaLabel = "aria-label"
+        case textAnchor = "text-anchor", ariaLabel = "aria-label", fontWeight = "font-weight", fontStyle = "font-style"
+        case paintOrder = "paint-order", strokeLinejoin = "stroke-linejoin"
         case attributeName, type, values, keyTimes, dur, repeatCount, calcMode, additive
     }
 

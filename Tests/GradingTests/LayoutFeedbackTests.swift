@@ -93,7 +93,31 @@ final class LayoutFeedbackTests: XCTestCase {
         XCTAssertTrue(landscape.contains("<rect x=\"494\" y=\"279\" width=\"54\" height=\"21\" fill=\"none\""))
         XCTAssertTrue(landscape.contains("<rect x=\"246\" y=\"279\" width=\"54\" height=\"21\" fill=\"#c62828\""))
         XCTAssertTrue(landscape.contains(">thing2</text>"))
-        XCTAssertFalse(report.pictures[0].svg.contains("#c62828\""))
+        // A dashed red line joins the misplaced frame's centre to the reference's, which is named in italics.
+        XCTAssertTrue(landscape.contains(##"<line x1="273" y1="289.5" x2="521" y2="289.5" stroke="#c62828""##))
+        XCTAssertTrue(landscape.contains(#"font-style="italic">thing2</text>"#))
+        XCTAssertTrue(landscape.contains(#"font-weight="bold">failed: 1 view misplaced</tspan>"#))
+        let portrait = report.pictures[0].svg
+        XCTAssertTrue(portrait.contains(#"font-weight="bold">passed</tspan>"#))
+        XCTAssertFalse(portrait.contains("<line"))
+        XCTAssertFalse(portrait.contains("italic"))
         XCTAssertTrue(Grader.grade(try corners(), submission: "", options: GradeOptions(pictures: false)).pictures.isEmpty)
+    }
+
+    func testPicturesNameAConflictAndLabelSmallViewsAboveThem() throws {
+        let attributor = try shippedExercise("attributor")
+        let conflicting = Grader.grade(attributor, submission: attributor.reference + "swatch1.width == 64\n")
+        let landscape = try XCTUnwrap(conflicting.pictures.first { $0.name == "landscape.svg" })
+        XCTAssertTrue(landscape.svg.contains(">failed: the constraints conflict</tspan>"))
+        XCTAssertEqual(landscape.title, "landscape: 568×320, left-to-right, failed: the constraints conflict")
+
+        let crossView = try shippedExercise("cross-view")
+        let report = Grader.grade(crossView, submission: crossView.reference)
+        let portrait = try XCTUnwrap(report.scenarios.first)
+        let button = try XCTUnwrap(portrait.views.first { $0.name == "bottomButton" }?.submission)
+        // "bottomButton" is wider than the 46-point button: its name goes 3 points above the frame.
+        XCTAssertLessThan(button.width, SVGWriter.textWidth("bottomButton") + 6)
+        XCTAssertTrue(report.pictures[0].svg.contains(
+            ##"<text x="\##(SVGWriter.number(button.x))" y="\##(SVGWriter.number(button.y - 3))" fill="#1b4d1e""##))
     }
 }
