@@ -12,6 +12,7 @@ extension Application {
         SubmissionRoutes(),
         GradebookRoutes(),
         CourseAdminRoutes(),
+        LectureAdminRoutes(),
     ]
 
     /// Startup tasks, run in this order on every start.

@@ -93,6 +93,18 @@ final class AuthorizationMatrixTests: XCTestCase {
             Case(method: "POST", path: "/courses/cs193p/roster", contentType: "application/x-www-form-urlencoded",
                  body: "csv=dora%2CDora%2C", expected: [303, 403, 403, 200, 404, 200]),
             Case(method: "GET", path: "\(course)/audit", expected: [401, 403, 403, 200, 404, 200]),
+            Case(method: "PUT", path: "\(course)/lectures/1", contentType: json, body: #"{"title":"One"}"#,
+                 expected: [401, 403, 403, 201, 404, 200]),
+            Case(method: "PUT", path: "/api/courses/nope/lectures/1", contentType: json, body: #"{"title":"One"}"#,
+                 expected: [401, 404, 404, 404, 404, 404]),
+            Case(method: "GET", path: "/courses/cs193p/lectures/new", expected: [303, 403, 403, 200, 404, 200]),
+            Case(method: "POST", path: "/courses/cs193p/lectures/new", contentType: "application/x-www-form-urlencoded",
+                 body: "number=2&title=Two", expected: [303, 403, 403, 201, 404, 409]),
+            Case(method: "DELETE", path: "\(course)/lectures/2", expected: [401, 403, 403, 204, 404, 404]),
+            Case(method: "GET", path: "/courses/cs193p/lectures/1/edit", expected: [303, 403, 403, 200, 404, 200]),
+            Case(method: "GET", path: "/courses/cs193p/lectures/99/edit", expected: [303, 403, 403, 404, 404, 404]),
+            Case(method: "POST", path: "/courses/cs193p/lectures/1/edit", contentType: "application/x-www-form-urlencoded",
+                 body: "title=One+again", expected: [303, 403, 403, 200, 404, 200]),
         ]
         for testCase in cases {
             for (actor, expected) in zip(Actor.allCases, testCase.expected) {
