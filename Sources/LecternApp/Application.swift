@@ -93,6 +93,7 @@ public final class Application: Sendable {
     /// and the files of the public directory served at `/` (routes take precedence over file names).
     static func makeRouter(_ context: AppContext) -> Router {
         let router = Router()
+        router.use(ValidationErrorMiddleware())
         for collection in routeCollections {
             collection.register(on: router, context: context)
         }

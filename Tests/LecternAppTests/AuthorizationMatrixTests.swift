@@ -29,6 +29,17 @@ final class AuthorizationMatrixTests: XCTestCase {
         await fixture.stop()
     }
 
+    func testARefusedFieldIsA422NamingItNotA500() async throws {
+        let fixture = try await CourseworkFixture()
+        let response = try fixture.send(.admin, "POST", "/api/courses", contentType: "application/json",
+                                        body: #"{"slug":"Not A Slug!","title":"Bad"}"#)
+        let listed = try fixture.send(.admin, "GET", "/api/courses")
+        await fixture.stop()
+        XCTAssertEqual(response.status, 422, response.text)
+        XCTAssertTrue(response.text.contains("invalid_slug"), response.text)
+        XCTAssertFalse(listed.text.contains("Not A Slug"), "nothing was stored")
+    }
+
     private func runMatrix(_ fixture: CourseworkFixture) throws {
         let created = try fixture.submit(.studentA, try CourseworkFixture.reference())
         XCTAssertEqual(created.status, 201, created.text)
