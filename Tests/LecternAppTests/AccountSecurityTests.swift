@@ -44,6 +44,14 @@ final class AccountSecurityTests: XCTestCase {
         XCTAssertEqual(try fixture.client.send("GET", "/api/me", headers: ["Cookie": cookie]).status, 401, "sign-out revokes the session")
     }
 
+    func testReadsWithTheSessionCookieNeedNoCSRFToken() throws {
+        let (cookie, _) = try fixture.browserSignIn(username: "ines")
+        let audit = try fixture.client.send("GET", "/api/courses/cs193p/audit", headers: ["Cookie": cookie])
+        XCTAssertEqual(audit.status, 200, audit.text)
+        let gradebook = try fixture.client.send("GET", "/api/courses/cs193p/gradebook", headers: ["Cookie": cookie])
+        XCTAssertEqual(gradebook.status, 200, gradebook.text)
+    }
+
     func testTheSignInFormNeedsItsOwnCSRFCookie() throws {
         let form = "csrf=\(String(repeating: "a", count: 64))&username=alice&password=\(CourseworkFixture.password)"
         let response = try fixture.client.send("POST", "/login", headers: ["Content-Type": "application/x-www-form-urlencoded"],

@@ -30,9 +30,11 @@ struct Principal: Sendable {
     }
 
     /// Refuses a state-changing request made with the session cookie unless it carries the
-    /// session's CSRF token, in the form field `csrf` or the `X-CSRF-Token` header.
+    /// session's CSRF token, in the form field `csrf` or the `X-CSRF-Token` header. Reads
+    /// (`GET`, `HEAD`, `OPTIONS`) change nothing and need no token.
     /// - Throws: ``HTTPError`` 403.
     func checkCSRF(_ request: Request, form: FormParameters? = nil) throws(HTTPError) {
+        guard ![HTTPMethod.get, .head, .options].contains(request.method) else { return }
         guard case .sessionCookie(_, let expected) = credential else { return }
         let presented = form?["csrf"] ?? request.headers["X-CSRF-Token"]
         guard SecureToken.matches(presented, expected) else {
