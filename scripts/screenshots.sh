@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
-# Screenshots of the reading pages in headless Chromium, to check they look right in a real browser.
+# Screenshots of every page in headless Chromium, to check they look right in a real browser.
 #
 #   scripts/screenshots.sh [OUTPUT_DIR]        (default: ./screenshots)
 #
 # Serves a fresh database holding the sample course (Courses/cs193p) on a free port and captures,
-# at a desktop and a phone width: the course home, a lecture page linked to a moment (?t=), the
-# search page with results, and the search page with a "did you mean" suggestion. (A link's
-# #fragment is left out: headless screenshots of a page scrolled to a fragment come out blank.)
+# at a desktop and a phone width:
+#   - as a visitor: the course home, a lecture page linked to a moment (?t=), the search page with
+#     results, the search page with a "did you mean" suggestion, the sign-in form and the sign-in
+#     form after a wrong password;
+#   - as a student: the course home, an Auto Layout and a Dynamics exercise before and after
+#     submitting, the results of a conflicting and a magic-number layout submission and of a
+#     Dynamics one (with their pictures), and the account page with a new API token;
+#   - as an instructor: the course home, the gradebook, a student's and an exercise's drill-down and
+#     a regrade dry run.
+# (A link's #fragment is left out: headless screenshots of a page scrolled to a fragment come out blank.)
 #
-# Needs Debian's chromium package (apt-get install -y chromium). Uses LECTERN_BIN when set,
-# otherwise builds the lectern executable with swift build.
+# Signed-in pages are fetched with curl (a cookie jar, the CSRF token read from the forms), saved
+# with a <base> pointing at the server so the stylesheet loads, and captured from the saved file.
+# The window is as tall as each page needs, so a shot shows the whole page.
+#
+# Needs Debian's chromium package (apt-get install -y chromium) and curl. Uses LECTERN_BIN when
+# set, otherwise builds the lectern executable with swift build.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -34,8 +45,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$bin" serve --port 0 --quiet --db "$work/lectern.sqlite" --public "$root/Public" --content "$root/Courses" \
-    --exercises "$root/Exercises" >"$work/serve.log" 2>&1 &
+db="$work/lectern.sqlite"
+password="screenshots-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
+LECTERN_ADMIN_PASSWORD="$password" "$bin" serve --port 0 --quiet --db "$db" --public "$root/Public" \
+    --content "$root/Courses" --exercises "$root/Exercises" >"$work/serve.log" 2>&1 &
 server=$!
 base=""
 for _ in $(seq 1 100); do
@@ -50,21 +63,116 @@ if [[ -z "$base" ]]; then
     exit 1
 fi
 
-mkdir -p "$out"
-pages=(
-    "course-home|/courses/cs193p"
-    "lecture-linked|/courses/cs193p/lectures/9?t=17"
-    "search-results|/search?q=magic+numbers&course=cs193p"
-    "search-suggestion|/search?q=autolayot"
-)
-for entry in "${pages[@]}"; do
-    name=${entry%%|*}
-    path=${entry#*|}
-    for size in "desktop|1280,900" "phone|390,844"; do
-        label=${size%%|*}
+mkdir -p "$out" "$work/pages"
+
+# shoot NAME URL DESKTOP_HEIGHT PHONE_HEIGHT [LABEL]: a desktop and a phone screenshot of URL.
+shoot() {
+    local name=$1 url=$2 desktop=$3 phone=$4 label=${5:-${2#"$base"}}
+    for size in "desktop|1280,$desktop" "phone|390,$phone"; do
         "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
             --user-data-dir="$work/profile" --window-size="${size#*|}" --virtual-time-budget=3000 \
-            --screenshot="$out/$name-$label.png" "$base$path" >/dev/null 2>&1
-        echo "$out/$name-$label.png  ($path)"
+            --screenshot="$out/$name-${size%%|*}.png" "$url" >/dev/null 2>&1
+        echo "$out/$name-${size%%|*}.png  ($label)"
     done
+}
+
+# shoot_saved NAME FILE DESKTOP_HEIGHT PHONE_HEIGHT: screenshots of a page curl saved in FILE (its
+# address in FILE.url); a <base> makes its stylesheet and links resolve on the server.
+shoot_saved() {
+    local name=$1 file=$2
+    sed "s|<head>|<head><base href=\"$base/\">|" "$file" >"$work/pages/$name.html"
+    shoot "$name" "file://$work/pages/$name.html" "$3" "$4" "$(cat "$file.url") as $(cat "$file.user")"
+}
+
+# Visitors' pages.
+shoot course-home "$base/courses/cs193p" 1500 2600
+shoot lecture-linked "$base/courses/cs193p/lectures/9?t=17" 900 844
+shoot search-results "$base/search?q=magic+numbers&course=cs193p" 1400 2400
+shoot search-suggestion "$base/search?q=autolayot" 900 844
+shoot login "$base/login" 700 700
+
+# Accounts: an instructor and two students of the sample course.
+add_user() {
+    local username=$1 name=$2 role=$3
+    printf '%s\n' "$password" | "$bin" user add --db "$db" --course cs193p --role "$role" --name "$name" \
+        --password-stdin "$username" >/dev/null
+}
+add_user ines "Ines Instructor" instructor
+add_user alice "Alice Liddell" student
+add_user bob "Bob Marley-Okonkwo" student
+
+# csrf_of FILE: the first csrf field of a saved form.
+csrf_of() { sed -n 's/.*name="csrf" value="\([0-9a-f]*\)".*/\1/p' "$1" | head -n 1; }
+
+# sign_in USERNAME PASSWORD: signs in through the form, keeping the session in USERNAME's cookie jar;
+# the page answered is left in $work/login-USERNAME.html.
+sign_in() {
+    local jar="$work/$1.cookies"
+    curl -fsS -c "$jar" -b "$jar" "$base/login" -o "$work/login-form.html"
+    curl -sS -c "$jar" -b "$jar" -o "$work/login-$1.html" --data-urlencode "csrf=$(csrf_of "$work/login-form.html")" \
+        --data-urlencode "next=/courses/cs193p" --data-urlencode "username=$1" --data-urlencode "password=$2" "$base/login"
+    echo "POST /login" >"$work/login-$1.html.url"
+    echo "$1" >"$work/login-$1.html.user"
+}
+
+# fetch USERNAME PATH FILE: a page as USERNAME sees it.
+fetch() {
+    curl -fsS -b "$work/$1.cookies" -o "$3" "$base$2"
+    echo "$2" >"$3.url"
+    echo "$1" >"$3.user"
+}
+
+# post USERNAME PATH FILE [FIELD=VALUE...]: submits a form of PATH with USERNAME's CSRF token and
+# saves the page it ends on, following the redirect.
+post() {
+    local user=$1 path=$2 file=$3
+    shift 3
+    local fields=(--data-urlencode "csrf=$(csrf_of "$work/$user.csrf.html")")
+    for field in "$@"; do fields+=(--data-urlencode "$field"); done
+    curl -fsS -L -b "$work/$user.cookies" -o "$file" -w '%{url_effective}' "${fields[@]}" "$base$path" >"$file.url"
+    sed -i "s|^$base||" "$file.url"
+    echo "$user" >"$file.user"
+}
+
+sign_in nobody "a wrong password"
+shoot_saved login-error "$work/login-nobody.html" 700 700
+for user in ines alice bob; do
+    sign_in "$user" "$password"
+    fetch "$user" /account "$work/$user.csrf.html"
 done
+
+examples="$root/Exercises"
+page="$work/page.html"
+
+# A student's pages.
+fetch alice /courses/cs193p "$page" && shoot_saved student-course-home "$page" 1500 2600
+fetch alice /courses/cs193p/exercises/attributor "$page" && shoot_saved exercise-layout-before "$page" 1500 2400
+fetch alice /courses/cs193p/exercises/steady-stacks "$page" && shoot_saved exercise-dynamics-before "$page" 1500 2600
+post alice /courses/cs193p/exercises/attributor "$page" "text=$(cat "$examples/attributor/examples/leftover-width.layout")"
+shoot_saved submission-layout-conflict "$page" 2000 3400
+post alice /courses/cs193p/exercises/attributor "$page" "text=$(cat "$examples/attributor/reference.layout")"
+post alice /courses/cs193p/exercises/centered "$page" "text=$(cat "$examples/centered/examples/magic-numbers.layout")"
+shoot_saved submission-layout-magic-numbers "$page" 2000 3400
+post alice /courses/cs193p/exercises/steady-stacks "$page" "text=$(cat "$examples/steady-stacks/examples/tippy.json")"
+shoot_saved submission-dynamics "$page" 2200 3600
+fetch alice /courses/cs193p/exercises/attributor "$page" && shoot_saved exercise-layout-after "$page" 1700 2600
+post alice /account/tokens "$page" "name=Homework uploader"
+shoot_saved account "$page" 900 1300
+
+# Another student, so the gradebook has rows to compare.
+post bob /courses/cs193p/exercises/attributor "$page" "text=$(cat "$examples/attributor/examples/fixed-body-height.layout")"
+post bob /courses/cs193p/exercises/steady-stacks "$page" "text=$(cat "$examples/steady-stacks/reference.json")"
+
+# The instructor's pages.
+fetch ines /courses/cs193p "$page" && shoot_saved instructor-course-home "$page" 900 1000
+fetch ines /courses/cs193p/gradebook "$page" && shoot_saved gradebook "$page" 1100 1400
+fetch ines /courses/cs193p/gradebook/students/alice "$page" && shoot_saved gradebook-student "$page" 1500 2200
+fetch ines /courses/cs193p/gradebook/exercises/attributor "$page" && shoot_saved gradebook-exercise "$page" 1600 2400
+post ines /courses/cs193p/exercises/attributor/regrades "$page"
+regrade=$(cat "$page.url")
+for _ in $(seq 1 50); do
+    grep -q "$regrade/apply" "$page" && break
+    sleep 0.2
+    fetch ines "$regrade" "$page"
+done
+shoot_saved regrade-dry-run "$page" 900 1200

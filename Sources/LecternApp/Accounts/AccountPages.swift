@@ -11,7 +11,7 @@ enum AccountPages {
         PageLayout.response(title: "Sign in", userArea: UserArea.html(nil), status: status) {
             h1 { "Sign in" }
             if let message { p(.class("form-error"), .role("alert")) { message } }
-            form(.class("login-form"), .method("post"), .action("/login")) {
+            form(.class("form-stack"), .method("post"), .action("/login")) {
                 input(.type("hidden"), .name("csrf"), .value(csrf))
                 input(.type("hidden"), .name("next"), .value(next))
                 label(.for("username")) { "Username" }
@@ -39,21 +39,31 @@ enum AccountPages {
                 }
             }
             if tokens.isEmpty {
-                p { "You have no tokens." }
+                p(.class("muted")) { "You have no tokens." }
             } else {
-                table(.class("tokens")) {
-                    thead { tr { th { "Name" }; th { "Created" }; th { "Status" }; th { "" } } }
-                    tbody {
-                        for token in tokens {
-                            tr {
-                                td { token.name }
-                                td { PageFormat.dateTime(token.createdAt) }
-                                td { token.revokedAt == nil ? "active" : "revoked" }
-                                td {
-                                    if token.revokedAt == nil {
-                                        form(.method("post"), .action("/account/tokens/\(token.id)/revoke")) {
-                                            CSRFField.html(principal)
-                                            button(.type("submit")) { "Revoke" }
+                ScrollingTable.html(label: "API tokens") {
+                    table(.class("tokens")) {
+                        thead { tr { th { "Name" }; th { "Created" }; th { "Status" }; th { span(.class("visually-hidden")) { "Action" } } } }
+                        tbody {
+                            for token in tokens {
+                                tr {
+                                    td { token.name }
+                                    td { PageFormat.dateTime(token.createdAt) }
+                                    td {
+                                        if token.revokedAt == nil {
+                                            StatusBadge.html("active", tone: .ok)
+                                        } else {
+                                            StatusBadge.html("revoked", tone: .neutral)
+                                        }
+                                    }
+                                    td {
+                                        if token.revokedAt == nil {
+                                            form(.method("post"), .action("/account/tokens/\(token.id)/revoke")) {
+                                                CSRFField.html(principal)
+                                                button(.type("submit"), .class("button-danger"), .aria("label", "Revoke \(token.name)")) {
+                                                    "Revoke"
+                                                }
+                                            }
                                         }
                                     }
                                 }
@@ -62,10 +72,12 @@ enum AccountPages {
                     }
                 }
             }
-            form(.class("new-token-form"), .method("post"), .action("/account/tokens")) {
+            h3 { "New token" }
+            form(.class("form-stack"), .method("post"), .action("/account/tokens")) {
                 CSRFField.html(principal)
-                label(.for("token-name")) { "Name of the new token" }
-                input(.type("text"), .id("token-name"), .name("name"), .flag("required"))
+                label(.for("token-name")) { "Name" }
+                p(.class("form-hint"), .id("token-name-hint")) { "Where you will use it, e.g. “laptop script”." }
+                input(.type("text"), .id("token-name"), .name("name"), .aria("describedby", "token-name-hint"), .flag("required"))
                 button(.type("submit")) { "Create token" }
             }
         }
@@ -77,10 +89,11 @@ enum AccountPages {
             h1 { "Choose a password" }
             p { "Welcome, \(user.displayName). Choose a password of at least \(PasswordHasher.minimumLength) characters for \(user.username)." }
             if let message { p(.class("form-error"), .role("alert")) { message } }
-            form(.method("post"), .action("/set-password")) {
+            form(.class("form-stack"), .method("post"), .action("/set-password")) {
                 input(.type("hidden"), .name("token"), .value(token))
                 label(.for("password")) { "Password" }
-                input(.type("password"), .id("password"), .name("password"), .attr("autocomplete", "new-password"), .flag("required"))
+                input(.type("password"), .id("password"), .name("password"), .attr("autocomplete", "new-password"),
+                      .attr("minlength", String(PasswordHasher.minimumLength)), .flag("required"))
                 button(.type("submit")) { "Set password" }
             }
         }

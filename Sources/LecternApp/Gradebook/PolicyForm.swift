@@ -9,19 +9,21 @@ enum PolicyForm {
     /// The policy form, filled with the current policy.
     static func html(_ record: ExerciseRecord, action: String, principal: Principal) -> HTML {
         let policy = record.policy
-        return form(.class("policy-form"), .method("post"), .action(action)) {
+        return form(.class("policy-form field-grid"), .method("post"), .action(action)) {
             CSRFField.html(principal)
-            field("Opens (UTC)", "opensAt", type: "datetime-local", value: policy.opensAt.map(inputTime) ?? "")
-            field("Due (UTC)", "dueAt", type: "datetime-local", value: policy.dueAt.map(inputTime) ?? "")
-            field("Closes (UTC)", "closesAt", type: "datetime-local", value: policy.closesAt.map(inputTime) ?? "")
-            field("Late penalty per day (%)", "latePenaltyPerDay", type: "number", value: PageFormat.score(policy.latePenaltyPerDay * 100))
-            field("Late penalty cap (%)", "latePenaltyCap", type: "number", value: PageFormat.score(policy.latePenaltyCap * 100))
-            field("Attempt limit (empty: none)", "maxAttempts", type: "number", value: policy.maxAttempts.map(String.init) ?? "")
-            field("Seconds between attempts", "cooldownSeconds", type: "number", value: String(policy.cooldownSeconds))
-            label(.for("scorePolicy")) { "Score that counts" }
-            select(.id("scorePolicy"), .name("scorePolicy")) {
-                option(.value("best"), .flag("selected", policy.scorePolicy == .best)) { "best" }
-                option(.value("last"), .flag("selected", policy.scorePolicy == .last)) { "last" }
+            field("policy", "Opens (UTC)", "opensAt", type: "datetime-local", value: policy.opensAt.map(inputTime) ?? "")
+            field("policy", "Due (UTC)", "dueAt", type: "datetime-local", value: policy.dueAt.map(inputTime) ?? "")
+            field("policy", "Closes (UTC)", "closesAt", type: "datetime-local", value: policy.closesAt.map(inputTime) ?? "")
+            field("policy", "Late penalty per day (%)", "latePenaltyPerDay", type: "number", value: PageFormat.score(policy.latePenaltyPerDay * 100))
+            field("policy", "Late penalty cap (%)", "latePenaltyCap", type: "number", value: PageFormat.score(policy.latePenaltyCap * 100))
+            field("policy", "Attempt limit (empty: none)", "maxAttempts", type: "number", value: policy.maxAttempts.map(String.init) ?? "")
+            field("policy", "Seconds between attempts", "cooldownSeconds", type: "number", value: String(policy.cooldownSeconds))
+            div(.class("field")) {
+                label(.for("policy-scorePolicy")) { "Score that counts" }
+                select(.id("policy-scorePolicy"), .name("scorePolicy")) {
+                    option(.value("best"), .flag("selected", policy.scorePolicy == .best)) { "the best" }
+                    option(.value("last"), .flag("selected", policy.scorePolicy == .last)) { "the last" }
+                }
             }
             button(.type("submit")) { "Save rules" }
         }
@@ -29,20 +31,22 @@ enum PolicyForm {
 
     /// The extension form.
     static func extensionHTML(action: String, principal: Principal) -> HTML {
-        form(.class("policy-form"), .method("post"), .action(action)) {
+        form(.class("policy-form field-grid"), .method("post"), .action(action)) {
             CSRFField.html(principal)
-            field("Student (username)", "username", type: "text", value: "")
-            field("Due for them (UTC)", "dueAt", type: "datetime-local", value: "")
-            field("Closes for them (UTC, optional)", "closesAt", type: "datetime-local", value: "")
-            field("Reason", "reason", type: "text", value: "")
+            field("extension", "Student (username)", "username", type: "text", value: "")
+            field("extension", "Due for them (UTC)", "dueAt", type: "datetime-local", value: "")
+            field("extension", "Closes for them (UTC, optional)", "closesAt", type: "datetime-local", value: "")
+            field("extension", "Reason", "reason", type: "text", value: "")
             button(.type("submit")) { "Grant extension" }
         }
     }
 
-    private static func field(_ title: String, _ name: String, type: String, value: String) -> HTML {
-        HTML.element("span", [.class("field")]) {
-            label(.for(name)) { title }
-            input(.type(type), .id(name), .name(name), .value(value), type == "number" ? .attr("step", "any") : nil)
+    /// A labelled input; `form` prefixes its id, so the two forms on one page never share an id.
+    private static func field(_ form: String, _ title: String, _ name: String, type: String, value: String) -> HTML {
+        div(.class("field")) {
+            label(.for("\(form)-\(name)")) { title }
+            input(.type(type), .id("\(form)-\(name)"), .name(name), .value(value),
+                  type == "number" ? .attr("step", "any") : nil, type == "number" ? .attr("min", "0") : nil)
         }
     }
 

@@ -23,12 +23,20 @@ enum CoursePages {
         }
     }
 
-    /// `GET /courses/:course`.
-    static func home(_ course: Course, lectures: [Lecture], exercises: [ExerciseRecord], userArea: HTML) -> Response {
+    /// `GET /courses/:course`; `showsGradebook` for the course's instructors.
+    static func home(_ course: Course, lectures: [Lecture], exercises: [ExerciseRecord], showsGradebook: Bool,
+                     userArea: HTML) -> Response {
         PageLayout.response(title: course.title, userArea: userArea) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) { a(.href("/courses")) { "Courses" } }
             h1 { course.title }
             if !course.summary.isEmpty { p(.class("lead")) { course.summary } }
+            if showsGradebook {
+                p(.class("notice")) {
+                    "You teach this course: "
+                    a(.href("/courses/\(course.slug)/gradebook")) { "open the gradebook" }
+                    " for scores, deadlines, extensions and regrades."
+                }
+            }
             SearchPage.form(query: "", course: course.slug, courses: [], label: "Search this course's lectures")
             h2(.id("lectures")) { "Lectures" }
             if lectures.isEmpty { p(.class("muted")) { "No lectures yet." } }
@@ -44,7 +52,7 @@ enum CoursePages {
             }
             h2(.id("exercises")) { "Exercises" }
             if exercises.isEmpty { p(.class("muted")) { "No exercises yet." } }
-            ul(.class("card-list")) {
+            ul(.class("card-list card-grid")) {
                 for exercise in exercises {
                     li {
                         a(.class("card-title"), .href("/courses/\(course.slug)/exercises/\(exercise.slug)")) { exercise.title }

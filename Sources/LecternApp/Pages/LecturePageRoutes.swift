@@ -25,7 +25,16 @@ struct LecturePageRoutes: RouteCollection {
                 let course = try CatalogLookup.course(slug, db)
                 return (course, try Lecture.all(courseID: course.id, db), try ExerciseRecord.all(courseID: course.id, db))
             }
-            return CoursePages.home(course, lectures: lectures, exercises: exercises, userArea: await userArea(request))
+            let principal = try? await auth.principal(for: request)
+            // Instructors get a link to the gradebook; anybody else (members or not) just the course.
+            let teaches: Bool
+            if let principal {
+                teaches = (try? await CourseAccess.resolve(courseSlug: slug, principal: principal, database: database))?.isStaff ?? false
+            } else {
+                teaches = false
+            }
+            return CoursePages.home(course, lectures: lectures, exercises: exercises, showsGradebook: teaches,
+                                    userArea: UserArea.html(principal))
         }
 
         router.get("/courses/:course/lectures/:number") { request, context in

@@ -5,22 +5,29 @@ import HTTPServer
 import Store
 
 /// The exercise page: statement, the lecture moment that teaches it, the rules, the submission
-/// form (starting with the starter or the text just refused) and the student's past attempts.
+/// form (starting with the text just refused, the latest attempt or the starter) and the student's
+/// past attempts.
 enum ExercisePage {
     static func response(access: CourseAccess, record: ExerciseRecord, exercise: Exercise, window: SubmissionWindow,
                          attempts: [SubmissionRecord], text: String? = nil, message: String? = nil,
                          status: HTTPStatus = .ok) -> Response {
         let summary = AttemptSummary(count: attempts.count, lastAt: attempts.first?.createdAt)
         let course = access.course
+        // The text just refused, else the latest attempt to build on, else the starter.
+        let answer = text ?? attempts.first?.text ?? exercise.starter
         return PageLayout.response(title: record.title, userArea: UserArea.html(access.principal), status: status) {
-            nav(.class("breadcrumbs")) { a(.href("/courses/\(course.slug)")) { course.title } }
+            nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
+                a(.href("/courses")) { "Courses" }
+                " › "
+                a(.href("/courses/\(course.slug)")) { course.title }
+            }
             h1 { record.title }
             p(.class("exercise-meta")) { "\(record.kind == "layout" ? "Auto Layout" : "Dynamics") exercise · \(PageFormat.score(record.points)) points" }
             p(.class("lecture-moment")) {
                 "Taught in "
                 a(.href(lectureLink(exercise.lecture))) { "lecture \(exercise.lecture.lecture) at \(exercise.lecture.at)" }
             }
-            section(.class("statement")) { StatementRendering.html(exercise.statement) }
+            section(.class("statement")) { StatementRendering.html(exercise.statement, pageTitle: record.title) }
             section(.class("rules")) {
                 h2 { "Rules" }
                 ul { for line in window.summary(attempts: summary) { li { line } } }
@@ -30,9 +37,15 @@ enum ExercisePage {
                 h2 { "Your answer" }
                 form(.method("post"), .action("/courses/\(course.slug)/exercises/\(record.slug)")) {
                     CSRFField.html(access.principal)
-                    textarea(.name("text"), .attr("rows", "16"), .attr("cols", "80"), .attr("spellcheck", "false"),
-                             .aria("label", "Submission")) { "\n" + (text ?? exercise.starter) }
-                    button(.type("submit")) { "Submit and grade" }
+                    label(.for("answer")) { record.kind == "layout" ? "Constraints, one per line" : "Behavior tree, as JSON" }
+                    p(.class("form-hint"), .id("answer-hint")) {
+                        "Graded as soon as you submit; the result shows every check, with pictures."
+                    }
+                    // A textarea drops one newline right after its start tag: the leading "\n" keeps the text's own.
+                    textarea(.class("code"), .id("answer"), .name("text"), .attr("rows", String(answerRows(answer))),
+                             .attr("cols", "80"), .attr("wrap", "off"), .attr("spellcheck", "false"), .attr("autocapitalize", "off"),
+                             .attr("autocomplete", "off"), .aria("describedby", "answer-hint")) { "\n" + answer }
+                    p(.class("actions")) { button(.type("submit")) { "Submit and grade" } }
                 }
             }
             section(.class("attempts")) {
@@ -40,10 +53,16 @@ enum ExercisePage {
                 if attempts.isEmpty {
                     p { "No attempts yet." }
                 } else {
-                    AttemptTable.html(attempts, maxScore: record.points)
+                    AttemptTable.html(attempts, label: "Your attempts")
                 }
             }
         }
+    }
+
+    /// Room for the text and a few more lines, between 12 and 30 rows.
+    static func answerRows(_ text: String) -> Int {
+        let lines = text.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+        return min(30, max(12, lines + 4))
     }
 
     /// Where the lecture shows the idea: the lecture page with the caption at that time marked.
@@ -54,17 +73,30 @@ enum ExercisePage {
 
 /// A table of submissions: attempt, time, score, late penalty, link to the result.
 enum AttemptTable {
-    static func html(_ submissions: [SubmissionRecord], maxScore: Double) -> HTML {
-        table(.class("attempts")) {
-            thead { tr { th { "Attempt" }; th { "Submitted" }; th { "Score" }; th { "Late" }; th { "" } } }
-            tbody {
-                for submission in submissions {
+    /// - Parameter label: What the table lists, for screen readers.
+    static func html(_ submissions: [SubmissionRecord], label: String) -> HTML {
+        ScrollingTable.html(label: label) {
+            table(.class("attempts")) {
+                thead {
                     tr {
-                        td { "\(submission.attempt)" }
-                        td { PageFormat.dateTime(submission.createdAt) }
-                        td { "\(PageFormat.score(submission.countedScore)) / \(PageFormat.score(submission.maxScore))" }
-                        td { submission.latePenalty > 0 ? "−\(PageFormat.percent(submission.latePenalty))" : "" }
-                        td { a(.href("/submissions/\(submission.id)")) { "Result" } }
+                        th(.class("number")) { "Attempt" }; th(.class("number")) { "Score" }; th(.class("number")) { "Late penalty" }
+                        th { "Submitted" }; th { span(.class("visually-hidden")) { "Result" } }
+                    }
+                }
+                tbody {
+                    for submission in submissions {
+                        tr {
+                            td(.class("number")) { "\(submission.attempt)" }
+                            td(.class("number")) { "\(PageFormat.score(submission.countedScore)) / \(PageFormat.score(submission.maxScore))" }
+                            td(.class("number")) { submission.latePenalty > 0 ? "−\(PageFormat.percent(submission.latePenalty))" : "none" }
+                            td(.class("nowrap")) { PageFormat.dateTime(submission.createdAt) }
+                            td(.class("nowrap")) {
+                                a(.href("/submissions/\(submission.id)")) {
+                                    "Result"
+                                    span(.class("visually-hidden")) { " of attempt \(submission.attempt)" }
+                                }
+                            }
+                        }
                     }
                 }
             }

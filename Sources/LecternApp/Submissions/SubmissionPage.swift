@@ -22,7 +22,7 @@ enum SubmissionPage {
         let diagnostics = StoredGradeParts.diagnostics(submission.diagnosticsJSON)
         let exerciseURL = "/courses/\(content.course.slug)/exercises/\(content.exercise.slug)"
         return PageLayout.response(title: "\(content.exercise.title): attempt \(submission.attempt)", userArea: UserArea.html(viewer)) {
-            nav(.class("breadcrumbs")) {
+            nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
                 a(.href("/courses/\(content.course.slug)")) { content.course.title }
                 " › "
                 a(.href(exerciseURL)) { content.exercise.title }
@@ -31,25 +31,23 @@ enum SubmissionPage {
             if content.owner.id != viewer.user.id {
                 p(.class("submission-owner")) { "Submitted by \(content.owner.displayName) (\(content.owner.username))." }
             }
+            let failed = checks.filter { !$0.passed }.count
             p(.class("score")) {
                 strong { "\(PageFormat.score(submission.countedScore)) / \(PageFormat.score(submission.maxScore))" }
+                if !checks.isEmpty {
+                    StatusBadge.html(failed == 0 ? "All \(checks.count) checks passed" : "\(failed) of \(checks.count) checks failed",
+                                     tone: failed == 0 ? .ok : .bad)
+                }
                 if submission.latePenalty > 0 {
-                    " (score \(PageFormat.score(submission.score)), late penalty \(PageFormat.percent(submission.latePenalty)))"
+                    span { "Score \(PageFormat.score(submission.score)) before a late penalty of \(PageFormat.percent(submission.latePenalty))." }
                 }
             }
             p(.class("submitted-at")) { "Submitted \(PageFormat.dateTime(submission.createdAt))." }
             if !checks.isEmpty {
                 section(.class("checks")) {
                     h2 { "Checks" }
-                    ul {
-                        for check in checks {
-                            li(.class(check.passed ? "check passed" : "check failed")) {
-                                strong { check.passed ? "✓ " : "✗ " }
-                                strong { check.name }
-                                " (\(check.points > 0 ? "+" : "")\(PageFormat.score(check.points))): "
-                                check.message
-                            }
-                        }
+                    ul(.class("check-list")) {
+                        for check in checks { checkItem(check) }
                     }
                 }
             }
@@ -62,10 +60,12 @@ enum SubmissionPage {
             if let report, !report.pictures.isEmpty {
                 section(.class("pictures")) {
                     h2 { "Pictures" }
-                    for picture in report.pictures {
-                        figure {
-                            HTML.trustedRaw(picture.svg)
-                            figcaption { picture.title }
+                    div(.class("pictures-grid")) {
+                        for picture in report.pictures {
+                            figure {
+                                HTML.trustedRaw(picture.svg)
+                                figcaption { picture.title }
+                            }
                         }
                     }
                 }
@@ -94,5 +94,21 @@ enum SubmissionPage {
             }
             p { a(.href(exerciseURL)) { "Back to the exercise" } }
         }
+    }
+
+    /// One check: passed or failed in words, its name, the points it gave and its message.
+    private static func checkItem(_ check: StoredCheck) -> HTML {
+        li(.class("check", check.passed ? "passed" : "failed")) {
+            StatusBadge.html(check.passed ? "✓ Passed" : "✗ Failed", tone: check.passed ? .ok : .bad)
+            span(.class("check-name")) { check.name }
+            span(.class("check-points")) { points(check.points) }
+            p(.class("check-message")) { check.message }
+        }
+    }
+
+    /// `+25 points`, `0 points`, `−10 points`.
+    private static func points(_ value: Double) -> String {
+        let number = value > 0 ? "+\(PageFormat.score(value))" : value < 0 ? "−\(PageFormat.score(-value))" : "0"
+        return "\(number) \(abs(value) == 1 ? "point" : "points")"
     }
 }
