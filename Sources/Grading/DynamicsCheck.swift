@@ -36,6 +36,10 @@ public struct DynamicsCheck: Sendable, Equatable {
         case attachmentLength(attachment: String, percent: Double)
         /// No two items (or listed items) overlap by more than `tolerance` points at the end.
         case noOverlap(tolerance: Double, items: [String]?)
+        /// Every item (or listed item) ends resting squarely on something: its bottom within
+        /// `tolerance` points of the floor (the bottom of the reference bounds) or of the top of an
+        /// item directly beneath it that reaches under its centre (`ItemSupport`).
+        case supported(tolerance: Double, items: [String]?)
     }
 
     /// The check's name in the report.
@@ -47,7 +51,7 @@ public struct DynamicsCheck: Sendable, Equatable {
     /// What is measured, and the bound.
     public let rule: Rule
 
-    static let types = ["atRestBy", "pausedBy", "maxAngle", "inColumn", "insideZone", "attachmentLength", "noOverlap"]
+    static let types = ["atRestBy", "pausedBy", "maxAngle", "inColumn", "insideZone", "attachmentLength", "noOverlap", "supported"]
 
     static func read(_ node: JSONNode, items: [String]) throws(JSONDecodingError) -> DynamicsCheck {
         let type = try node.required("type").string(oneOf: types)
@@ -100,6 +104,10 @@ public struct DynamicsCheck: Sendable, Equatable {
             let id = try node.required("attachment").string()
             guard !id.isEmpty else { throw node.error("expected an attachment id") }
             rule = .attachmentLength(attachment: id, percent: try node.required("percent").double(in: 0...100))
+        case "supported":
+            try node.checkKeys(allowed: common + ["tolerance", "items"])
+            rule = .supported(tolerance: try node["tolerance"]?.double(in: 0...1000) ?? 1,
+                              items: try itemList("items", required: false))
         default:
             try node.checkKeys(allowed: common + ["tolerance", "items"])
             rule = .noOverlap(tolerance: try node["tolerance"]?.double(in: 0...1000) ?? 0.5,

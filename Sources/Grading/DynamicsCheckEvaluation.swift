@@ -16,6 +16,7 @@ struct DynamicsCheckEvaluation {
         case .insideZone(let zone, let items): zoneFailure(zone, items: items)
         case .attachmentLength(let id, let percent): attachmentFailure(id, percent: percent)
         case .noOverlap(let tolerance, let items): overlapFailure(tolerance: tolerance, items: items)
+        case .supported(let tolerance, let items): supportFailure(tolerance: tolerance, items: items)
         }
         guard let failure else { return GradeCheck(name: check.name, passed: true, points: check.points, message: check.message) }
         return GradeCheck(name: check.name, passed: false, points: 0, message: "\(check.message) \(failure)")
@@ -97,11 +98,15 @@ struct DynamicsCheckEvaluation {
             : "\(id) shrank to \(NumberText.format(100 - shrink * 100, decimals: 1))% of its length."
     }
 
-    private func overlapFailure(tolerance: Double, items: [String]?) -> String? {
-        let present = states(items).filter(\.appeared)
-        let shapes = present.compactMap { state in
+    /// The final footprints of the items (or listed items) that appeared, in scene order.
+    private func footprints(_ ids: [String]?) -> [ItemFootprint] {
+        states(ids).filter(\.appeared).compactMap { state in
             scene.items.first { $0.id == state.id }.map { ItemFootprint(item: $0, center: state.center, angle: state.angle) }
         }
+    }
+
+    private func overlapFailure(tolerance: Double, items: [String]?) -> String? {
+        let shapes = footprints(items)
         for i in shapes.indices {
             for j in shapes.indices where j > i {
                 let depth = shapes[i].overlap(with: shapes[j])
@@ -111,5 +116,23 @@ struct DynamicsCheckEvaluation {
             }
         }
         return nil
+    }
+
+    private func supportFailure(tolerance: Double, items: [String]?) -> String? {
+        let unsupported = ItemSupport.unsupported(footprints(items), among: footprints(nil), floor: scene.height,
+                                                  tolerance: tolerance)
+        guard let first = unsupported.first else { return nil }
+        let center = first.item.center
+        var text = "\(first.item.id) is held up at (\(Self.points(center.x)), \(Self.points(center.y)))"
+        switch first.problem {
+        case .nothingBeneath:
+            text += " with nothing beneath it"
+        case .onCorners(let ids):
+            text += " by the \(ids.count == 1 ? "corner" : "corners") of \(Self.names(ids)), with nothing under its centre"
+        }
+        if unsupported.count > 1 {
+            text += ", and \(unsupported.count - 1) more \(unsupported.count == 2 ? "item is" : "items are") not resting squarely on anything"
+        }
+        return text + "."
     }
 }

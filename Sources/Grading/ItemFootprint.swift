@@ -36,6 +36,16 @@ struct ItemFootprint {
         }
     }
 
+    /// The smallest upright rectangle around the shape, in scene coordinates (y grows downward).
+    var boundingBox: (minX: Double, maxX: Double, minY: Double, maxY: Double) {
+        let half: Vector
+        switch shape {
+        case .circle(let r): half = Vector(r, r)
+        case .rectangle: half = Vector(radius(along: Vector(1, 0)), radius(along: Vector(0, 1)))
+        }
+        return (center.x - half.x, center.x + half.x, center.y - half.y, center.y + half.y)
+    }
+
     /// Half the extent of a rectangle projected on a unit axis.
     private func radius(along axis: Vector) -> Double {
         guard case .rectangle(let width, let height) = shape else { return 0 }

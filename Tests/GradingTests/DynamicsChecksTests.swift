@@ -108,3 +108,74 @@ extension DynamicsChecksTests {
     }
 }
 
+
+/// The supported check: what holds each block up at the end of a run.
+extension DynamicsChecksTests {
+    /// A 40×40 block with its centre at (x, y).
+    private static func footprint(_ id: String, _ x: Double, _ y: Double, angle: Double = 0) -> ItemFootprint {
+        ItemFootprint(item: Scene.Item(id: id, center: .zero, shape: .rectangle(width: 40, height: 40)),
+                      center: Vector(x, y), angle: angle)
+    }
+
+    func testAProperStackIsSupported() {
+        // Two columns on a floor at y = 200: a on the floor, b squarely on a, c on the floor beside them.
+        let stack = [Self.footprint("a", 20, 180.2), Self.footprint("b", 20, 140.3), Self.footprint("c", 60, 180)]
+        XCTAssertTrue(ItemSupport.unsupported(stack, among: stack, floor: 200, tolerance: 1).isEmpty)
+        // A block turned by 45° stands on its lowest corner, 20·√2 below its centre.
+        let diamond = [Self.footprint("d", 100, 200 - 20 * 2.0.squareRoot(), angle: .pi / 4)]
+        XCTAssertTrue(ItemSupport.unsupported(diamond, among: diamond, floor: 200, tolerance: 1).isEmpty)
+    }
+
+    func testABlockWedgedOnACornerOrInMidAirIsNotSupported() {
+        // a and b fill column 1; c overlaps b by 0.65 points and rests on b's top at y = 120 instead of
+        // on the floor of column 2: the corner is narrower than the tolerance and c's centre is not over it.
+        let a = Self.footprint("a", 20, 180), b = Self.footprint("b", 20, 140), c = Self.footprint("c", 59.35, 100)
+        let floating = Self.footprint("d", 100, 60)
+        let all = [a, b, c, floating]
+        let findings = ItemSupport.unsupported(all, among: all, floor: 200, tolerance: 1)
+        XCTAssertEqual(findings.map(\.item.id), ["c", "d"])
+        XCTAssertEqual(findings.map(\.problem), [.onCorners(of: ["b"]), .nothingBeneath])
+        // A wide overlap that still misses the centre is a corner too: c 25 points right of b.
+        let shifted = [a, b, Self.footprint("c", 45, 100)]
+        XCTAssertEqual(ItemSupport.unsupported(shifted, among: shifted, floor: 200, tolerance: 1).map(\.problem),
+                       [.onCorners(of: ["b"])])
+    }
+
+    /// Column 1 of a 120-point-wide box holds two blocks when a third is dropped beside them:
+    /// centred in column 2 it falls to the floor; 0.65 points into column 1 it catches on the corner
+    /// of the upper block and stays there, upright and at rest, with column 2 empty beneath it.
+    private func sideBySide(thirdAt x: Double) throws -> GradeReport {
+        let manifest = """
+            {"slug": "wedge", "title": "Wedge", "kind": "dynamics", "points": 10,
+             "lecture": {"course": "cs193p", "lecture": 8, "at": "17:11"},
+             "scene": {"bounds": {"width": 120, "height": 200}, "duration": 2.5,
+                       "items": [{"id": "a", "center": [20, 20], "size": [40, 40]},
+                                 {"id": "b", "center": [20, 20], "size": [40, 40], "appearsAt": 0.5},
+                                 {"id": "c", "center": [\(x), 20], "size": [40, 40], "appearsAt": 1}]},
+             "allowedBehaviors": ["composite", "gravity", "collision", "itemBehavior"],
+             "checks": [{"name": "supported", "type": "supported", "points": 10,
+                         "message": "Every block rests on the floor or on the block below it."}]}
+            """
+        let tree = #"{"type": "composite", "children": [{"type": "gravity"}, "#
+            + #"{"type": "collision", "translatesReferenceBoundsIntoBoundary": true}, "#
+            + #"{"type": "itemBehavior", "allowsRotation": false}]}"#
+        let exercise = try Exercise.load(files: ["exercise.json": Array(manifest.utf8), "statement.md": [],
+                                                 "reference.json": Array(tree.utf8), "starter.json": Array("{}".utf8)])
+        return Grader.grade(exercise, submission: tree, options: GradeOptions(pictures: false))
+    }
+
+    func testADroppedBlockThatCatchesOnACornerFailsSupported() throws {
+        let wedged = try sideBySide(thirdAt: 59.35)
+        let c = try XCTUnwrap(wedged.simulation?.item("c"))
+        XCTAssertNotNil(c.restingAt)
+        XCTAssertEqual(c.center.y, 100, accuracy: 1, "c rests on b's top, two rows above the floor")
+        XCTAssertEqual(wedged.score, 0)
+        XCTAssertEqual(wedged.checks[0].message, "Every block rests on the floor or on the block below it. "
+                       + "c is held up at (59.4, \(NumberText.format(c.center.y, decimals: 1))) by the corner of b, with nothing under its centre.")
+
+        let landed = try sideBySide(thirdAt: 60)
+        XCTAssertEqual(try XCTUnwrap(landed.simulation?.item("c")).center.y, 180, accuracy: 1)
+        XCTAssertEqual(landed.checks.map(\.passed), [true])
+        XCTAssertEqual(landed.score, 10)
+    }
+}
