@@ -10,6 +10,8 @@ driven through its suggest + update cycles, then one constraint is removed and r
 Constraint objects are created before the clock starts, as on the Swift side. Priorities map to
 kiwi strengths in the same order (required, strong, 100x medium, 1.25x medium, medium, weak).
 Phases that would take longer than --max-seconds are cut short and reported per operation.
+As on the Swift side, each workload runs up to 5 times while its runs so far took under 1 s in
+total, and each phase reports its fastest run.
 """
 import json
 import sys
@@ -83,6 +85,19 @@ def run(workload, budget):
             "suggest_us": suggest_us, "remove_readd_ms": remove_ms}
 
 
+def fastest_run(workload, budget, max_runs=5, total_seconds=1.0):
+    start = time.perf_counter()
+    best = run(workload, budget)
+    runs = 1
+    while runs < max_runs and time.perf_counter() - start < total_seconds:
+        following = run(workload, budget)
+        for key in ("add_ms", "suggest_us", "remove_readd_ms"):
+            if best[key] is not None and following[key] is not None:
+                best[key] = min(best[key], following[key])
+        runs += 1
+    return best
+
+
 def ratio(kiwi_value, our_value):
     if kiwi_value is None or our_value is None or our_value <= 0:
         return "-"
@@ -108,7 +123,7 @@ def main(argv):
     print(header)
     print("-" * len(header))
     for workload in workloads:
-        theirs = run(workload, budget)
+        theirs = fastest_run(workload, budget)
         mine = ours.get((workload["workload"], workload["n"]))
         if mine is None:
             continue

@@ -21,13 +21,23 @@ struct LayoutRun {
     var conflicts: [LayoutConflict] = []
     /// Required constraints broken past the analysis limit, in the order they were met.
     var unanalyzed: [LayoutConstraint] = []
-    /// The required constraints alone, built once the analysis limit is reached.
-    var mirror: RequiredConstraintMirror?
+    /// Constraints waiting to reach the solver in one batch, in add order.
+    var pending: [Pending] = []
+    /// How many of `pending` are required.
+    var pendingRequired = 0
 
     /// Where a solver constraint comes from.
     enum Origin {
         case document(Int)
         case contentSize(item: Int, axis: LayoutAxis, hugging: Bool)
+    }
+
+    /// A constraint not yet given to the solver.
+    struct Pending {
+        var constraint: Constraint
+        var origin: Origin
+        /// The variables (indices) of a required equality, recorded once it is added.
+        var requiredEquality: [Int]?
     }
 
     /// A run of `engine` in `scenario`; `foldingFixedValues` prepares `solveIfComplete`.
@@ -126,14 +136,15 @@ struct LayoutRun {
     }
 
     /// Adds the content-size constraints, then the document's in order. With fixed values folded
-    /// in, it stops at the first conflict (false), which only the full system can explain.
+    /// in, it stops at the first conflict it meets (false), which only the full system can explain.
     private mutating func addConstraints() -> Bool {
         guard addContentSizeConstraints() else { return false }
         for case let (index, sum?) in sums.enumerated() {
             add(sum, index: index)
             if fixed != nil, hasBrokenConstraints { return false }
         }
-        return true
+        flush()
+        return fixed == nil || !hasBrokenConstraints
     }
 
     private mutating func result() -> LayoutResult {
@@ -166,8 +177,8 @@ struct LayoutRun {
                 let compression = Constraint(expression, .greaterThanOrEqual,
                                              strength: .priority(compressionResistance.value))
                 let hug = Constraint(expression, .lessThanOrEqual, strength: .priority(hugging.value))
-                insert(compression, origin: .contentSize(item: index, axis: axis, hugging: false))
-                insert(hug, origin: .contentSize(item: index, axis: axis, hugging: true))
+                enqueue(compression, origin: .contentSize(item: index, axis: axis, hugging: false))
+                enqueue(hug, origin: .contentSize(item: index, axis: axis, hugging: true))
                 if fixed != nil, hasBrokenConstraints { return false }
             }
         }
@@ -200,6 +211,7 @@ struct LayoutRun {
             case .greaterThanOrEqual: value > -1e-9
             }
             if !holds, priority.isRequired {
+                flush()
                 let constraint = engine.document.constraints[index]
                 if isPastAnalysisLimit {
                     unanalyzed.append(constraint)
@@ -209,35 +221,64 @@ struct LayoutRun {
             }
             return
         }
-        let inserted = insert(Constraint(Expression(terms: terms, constant: constant), relation,
-                                         strength: .priority(priority.value)), origin: .document(index))
-        if inserted, documentRelation == .equal, priority.isRequired {
-            requiredEqualities.append(sum.terms.compactMap { term in
-                abs(term.coefficient) > LayoutEngine.LinearSum.negligibleCoefficient
-                    && fixed?.isFixed[term.index] != true ? term.index : nil
-            })
+        let isRequiredEquality = documentRelation == .equal && priority.isRequired
+        enqueue(Constraint(Expression(terms: terms, constant: constant), relation, strength: .priority(priority.value)),
+                origin: .document(index),
+                requiredEquality: isRequiredEquality ? sum.terms.compactMap { term in
+                    abs(term.coefficient) > LayoutEngine.LinearSum.negligibleCoefficient
+                        && fixed?.isFixed[term.index] != true ? term.index : nil
+                } : nil)
+    }
+
+    /// Queues a constraint for the solver, which gets constraints in batches and optimizes once
+    /// per batch. A batch holds at most as many required constraints as conflicts may still be
+    /// analyzed, so the solver's conflict analysis never runs past the limit; past it, required
+    /// constraints are added one by one without analysis.
+    private mutating func enqueue(_ constraint: Constraint, origin: Origin, requiredEquality: [Int]? = nil) {
+        let entry = Pending(constraint: constraint, origin: origin, requiredEquality: requiredEquality)
+        guard constraint.strength.isRequired else {
+            pending.append(entry)
+            return
+        }
+        if isPastAnalysisLimit {
+            flush()
+            insertUnanalyzed(entry)
+            return
+        }
+        pending.append(entry)
+        pendingRequired += 1
+        if conflicts.count + pendingRequired >= engine.maxAnalyzedConflicts { flush() }
+    }
+
+    /// Adds the queued constraints, recording the conflicts of those the solver rejects.
+    private mutating func flush() {
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending.removeAll()
+        pendingRequired = 0
+        let rejected = solver.add(contentsOf: batch.map(\.constraint))
+        var nextRejected = 0
+        for (position, entry) in batch.enumerated() {
+            guard nextRejected < rejected.count, rejected[nextRejected].index == position else {
+                accept(entry)
+                continue
+            }
+            let error = rejected[nextRejected].error
+            nextRejected += 1
+            let members: [Constraint]
+            if case .unsatisfiable(_, let conflicting) = error { members = conflicting } else { members = [entry.constraint] }
+            let described = members.compactMap { member in
+                member === entry.constraint
+                    ? describe(entry.origin) : added.first { $0.constraint === member }.map { describe($0.origin) }
+            }
+            record(conflict: described, broken: describe(entry.origin))
         }
     }
 
-    /// Adds the constraint to the solver, or records the conflict it causes; whether it was added.
-    @discardableResult
-    private mutating func insert(_ constraint: Constraint, origin: Origin) -> Bool {
-        if constraint.strength.isRequired, isPastAnalysisLimit {
-            return insertUnanalyzed(constraint, origin: origin)
-        }
-        do throws(SolverError) {
-            try solver.add(constraint)
-            added.append((constraint, origin))
-            return true
-        } catch {
-            let members: [Constraint]
-            if case .unsatisfiable(_, let conflicting) = error { members = conflicting } else { members = [constraint] }
-            let described = members.compactMap { member in
-                member === constraint ? describe(origin) : added.first { $0.constraint === member }.map { describe($0.origin) }
-            }
-            record(conflict: described, broken: describe(origin))
-            return false
-        }
+    /// Records a constraint the solver accepted.
+    private mutating func accept(_ entry: Pending) {
+        added.append((entry.constraint, entry.origin))
+        if let equality = entry.requiredEquality { requiredEqualities.append(equality) }
     }
 
     /// Whether a required constraint had to be broken so far.
@@ -246,19 +287,14 @@ struct LayoutRun {
     /// Whether conflicts are no longer analyzed for their minimal set.
     private var isPastAnalysisLimit: Bool { conflicts.count >= engine.maxAnalyzedConflicts }
 
-    /// Adds a required constraint if it can hold, checked on the mirror of the required constraints
-    /// rather than by the solver's conflict analysis, else records it as broken; whether it was added.
-    private mutating func insertUnanalyzed(_ constraint: Constraint, origin: Origin) -> Bool {
-        let mirror = self.mirror ?? RequiredConstraintMirror(
-            variables: variables, required: added.map(\.constraint).filter(\.strength.isRequired))
-        self.mirror = mirror
-        guard mirror.admits(constraint), (try? solver.add(constraint)) != nil else {
-            unanalyzed.append(describe(origin))
-            return false
+    /// Adds a required constraint if it can hold, without the solver's conflict analysis, else
+    /// records it as broken.
+    private mutating func insertUnanalyzed(_ entry: Pending) {
+        if (try? solver.addIfSatisfiable(entry.constraint)) == true {
+            accept(entry)
+        } else {
+            unanalyzed.append(describe(entry.origin))
         }
-        added.append((constraint, origin))
-        mirror.insert(constraint)
-        return true
     }
 
     private mutating func record(conflict members: [LayoutConstraint], broken: LayoutConstraint) {

@@ -27,6 +27,30 @@ struct Row {
         self.cells = cells
     }
 
+    /// A row from cells in any order, possibly repeating symbols: sorts them once, sums the
+    /// coefficients of each symbol and drops sums that cancel. Cheaper than inserting one by one.
+    init(constant: Double, combining unsorted: [Cell]) {
+        self.constant = constant
+        var cells = unsorted
+        cells.sort { $0.symbol < $1.symbol }
+        var kept = 0
+        var index = 0
+        while index < cells.count {
+            var sum = cells[index]
+            index += 1
+            while index < cells.count && cells[index].symbol == sum.symbol {
+                sum.coefficient += cells[index].coefficient
+                index += 1
+            }
+            if !nearZero(sum.coefficient) {
+                cells[kept] = sum
+                kept += 1
+            }
+        }
+        cells.removeSubrange(kept...)
+        self.cells = cells
+    }
+
     /// The index of `symbol`'s cell, or where it would be inserted.
     private func search(_ symbol: Int) -> (found: Bool, index: Int) {
         var low = 0
@@ -91,12 +115,15 @@ struct Row {
     /// `self += factor * other`, with the cell of `replaced` (if any) removed first.
     ///
     /// Symbols that newly appear (other than `replaced`) are appended to `added`; cells whose
-    /// coefficient cancels are dropped.
-    mutating func add(_ other: Row, times factor: Double, replacing replaced: Int = -1, added: inout [Int]) {
+    /// coefficient cancels are dropped. The merge is written into `buffer`, which then trades
+    /// storage with the row's cells, so a caller that passes the same buffer to every call
+    /// reuses two allocations instead of making one per call.
+    mutating func add(_ other: Row, times factor: Double, replacing replaced: Int = -1,
+                      added: inout [Int], buffer: inout [Cell]) {
         constant += other.constant * factor
         if other.cells.isEmpty && replaced < 0 { return }
-        var merged: [Cell] = []
-        merged.reserveCapacity(cells.count + other.cells.count)
+        buffer.removeAll(keepingCapacity: true)
+        buffer.reserveCapacity(cells.count + other.cells.count)
         cells.withUnsafeBufferPointer { mine in
             other.cells.withUnsafeBufferPointer { theirs in
                 var i = 0
@@ -105,19 +132,19 @@ struct Row {
                     let a = i < mine.count ? mine[i].symbol : Int.max
                     let b = j < theirs.count ? theirs[j].symbol : Int.max
                     if a < b {
-                        if a != replaced { merged.append(mine[i]) }
+                        if a != replaced { buffer.append(mine[i]) }
                         i += 1
                     } else if b < a {
                         let value = theirs[j].coefficient * factor
                         if !nearZero(value) {
-                            merged.append(Cell(symbol: b, coefficient: value))
+                            buffer.append(Cell(symbol: b, coefficient: value))
                             added.append(b)
                         }
                         j += 1
                     } else {
                         let value = (a == replaced ? 0 : mine[i].coefficient) + theirs[j].coefficient * factor
                         if !nearZero(value) {
-                            merged.append(Cell(symbol: a, coefficient: value))
+                            buffer.append(Cell(symbol: a, coefficient: value))
                             if a == replaced { added.append(a) }
                         }
                         i += 1
@@ -126,18 +153,6 @@ struct Row {
                 }
             }
         }
-        cells = merged
-    }
-
-    /// `self += factor * other` when the caller does not track column changes.
-    mutating func add(_ other: Row, times factor: Double, replacing replaced: Int = -1) {
-        var ignored: [Int] = []
-        add(other, times: factor, replacing: replaced, added: &ignored)
-    }
-
-    /// Replaces `symbol` by `row` (the row that `symbol` equals), if `symbol` is present.
-    mutating func substitute(_ symbol: Int, with row: Row) {
-        let factor = coefficient(of: symbol)
-        if factor != 0 { add(row, times: factor, replacing: symbol) }
+        swap(&cells, &buffer)
     }
 }

@@ -2,16 +2,19 @@ extension Solver {
     /// The candidates whose value is not uniquely determined by the required constraints and the
     /// constraints stronger than `.weak` (edit variables included), in the candidates' order.
     ///
-    /// Method: the current solution is optimal for every level, hence for the levels above weak. For
-    /// each candidate the solver drops the weak objectives and, on a scratch copy of the tableau,
-    /// minimizes and then maximizes the candidate as one more objective below all others, so that
-    /// no stronger level may get worse. The candidate is ambiguous when either run is unbounded or
-    /// the extremes differ by more than `ambiguityTolerance`. A variable the solver has never seen
-    /// is ambiguous. Cost: two small simplex runs per candidate; the solver itself is not changed.
+    /// Method: the current solution is optimal for every level, hence for the levels above weak. On
+    /// one scratch copy of the tableau without the weak objectives, each candidate is minimized and
+    /// then maximized as one more objective below all others, so that no stronger level may get
+    /// worse; the pivots leave the copy optimal for those levels, so the next candidate starts
+    /// where the previous one ended. The candidate is ambiguous when either run is unbounded or the
+    /// extremes differ by more than `ambiguityTolerance`. A candidate whose row holds only markers of
+    /// required equalities (always 0) is determined without a run; a variable the solver has never
+    /// seen is ambiguous. Cost: at most two small simplex runs per candidate; the solver itself is
+    /// not changed.
     public func ambiguousVariables(among candidates: [Variable]) -> [Variable] {
-        var base = tableau
-        base.objectives.removeAll { $0.level <= Strength.weak.level }
-        return candidates.filter { !base.isDetermined($0) }
+        var scratch = tableau
+        scratch.objectives.removeAll { $0.level <= Strength.weak.level }
+        return candidates.filter { !scratch.isDetermined($0) }
     }
 
     /// Two values closer than this (in the variables' units) count as the same value.
@@ -19,12 +22,13 @@ extension Solver {
 }
 
 extension Tableau {
-    /// Whether `variable` takes one value over all solutions optimal for the current objectives.
-    fileprivate func isDetermined(_ variable: Variable) -> Bool {
+    /// Whether `variable` takes one value over all solutions optimal for the objectives above level
+    /// 0, which this replaces by its own.
+    fileprivate mutating func isDetermined(_ variable: Variable) -> Bool {
         guard let symbol = existingSymbol(for: variable) else { return false }
-        var scratch = self
-        guard let lowest = scratch.extreme(of: symbol, sign: 1),
-              let highest = scratch.extreme(of: symbol, sign: -1) else { return false }
+        if let row = rows[symbol], row.cells.allSatisfy({ kinds[$0.symbol] == .dummy }) { return true }
+        guard let lowest = extreme(of: symbol, sign: 1),
+              let highest = extreme(of: symbol, sign: -1) else { return false }
         return highest - lowest <= Solver.ambiguityTolerance
     }
 

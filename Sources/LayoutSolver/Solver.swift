@@ -12,7 +12,8 @@ public final class Solver {
     struct Record {
         var constraint: Constraint
         var tag: ConstraintTag
-        /// The constant currently in force (changed by `updateConstant`).
+        /// The constant currently in force (changed by `updateConstant`); for the constraint of an
+        /// edit variable, which only `suggestValue` changes, `Edit.value` is the one in force.
         var constant: Double
         /// The position of the constraint in add order.
         var sequence: Int
@@ -21,12 +22,15 @@ public final class Solver {
     /// What the solver keeps about an edit variable.
     struct Edit {
         var constraint: Constraint
+        var tag: ConstraintTag
         var value: Double
     }
 
-    var tableau = Tableau()
-    var records: [ObjectIdentifier: Record] = [:]
-    var edits: [ObjectIdentifier: Edit] = [:]
+    // Only the solver's own methods, which never nest accesses to these, touch them: they skip the
+    // runtime exclusivity check that every call would otherwise pay.
+    @exclusivity(unchecked) var tableau = Tableau()
+    @exclusivity(unchecked) var records: [ObjectIdentifier: Record] = [:]
+    @exclusivity(unchecked) var edits: [ObjectIdentifier: Edit] = [:]
     private var nextSequence = 0
 
     /// Creates an empty solver.
@@ -40,13 +44,41 @@ public final class Solver {
     ///   constant, `unsatisfiable` (with a minimal conflicting set) for a required constraint that
     ///   cannot hold with the required constraints present.
     public func add(_ constraint: Constraint) throws(SolverError) {
-        guard records[ObjectIdentifier(constraint)] == nil else {
-            throw .duplicateConstraint(constraint)
+        try add(constraint, optimizing: true)
+    }
+
+    /// Adds the constraints in order and optimizes once, at the end.
+    ///
+    /// Each constraint is checked as `add(_:)` checks it, at its own turn: a constraint that `add`
+    /// would reject (duplicate, invalid number, or a required constraint that cannot hold with the
+    /// required constraints before it, with its minimal conflicting set) is skipped, leaves the
+    /// solver unchanged, and is reported with its index. Only the optimization of the non-required
+    /// levels is deferred, which makes adding n constraints cheaper than n calls to `add(_:)`.
+    /// The optimum reached is the same; when several solutions are optimal (an ambiguous system),
+    /// the one chosen may differ from what one-by-one adds would choose.
+    ///
+    /// - Returns: the rejected constraints' indices in `constraints` and errors, in order.
+    public func add(contentsOf constraints: [Constraint]) -> [(index: Int, error: SolverError)] {
+        var rejected: [(index: Int, error: SolverError)] = []
+        for (index, constraint) in constraints.enumerated() {
+            do throws(SolverError) {
+                try add(constraint, optimizing: false)
+            } catch {
+                rejected.append((index, error))
+            }
         }
-        try validate(constraint)
-        if !insert(constraint, constant: constraint.expression.constant) {
-            throw .unsatisfiable(constraint, conflicting: conflictingSet(for: constraint))
-        }
+        _ = tableau.optimize()
+        return rejected
+    }
+
+    /// Adds a constraint if it can hold, without the conflict analysis of `add(_:)`.
+    ///
+    /// - Returns: true when the constraint was added; false, with the solver unchanged, when it is
+    ///   a required constraint that cannot hold with the required constraints present.
+    /// - Throws: `duplicateConstraint`, `invalidNumber`.
+    public func addIfSatisfiable(_ constraint: Constraint) throws(SolverError) -> Bool {
+        try checkNew(constraint)
+        return insert(constraint, constant: constraint.expression.constant, optimizing: true)
     }
 
     /// Removes a constraint and re-solves.
@@ -111,8 +143,9 @@ public final class Solver {
         guard !strength.isRequired else { throw .requiredEditVariable(variable) }
         let current = tableau.existingSymbol(for: variable).map(tableau.value(of:)) ?? 0
         let constraint = Constraint(Expression(variable), .equal, strength: strength)
-        _ = insert(constraint, constant: -current)
-        edits[key] = Edit(constraint: constraint, value: current)
+        _ = insert(constraint, constant: -current)  // a non-required constraint always holds
+        guard let tag = records[ObjectIdentifier(constraint)]?.tag else { return }
+        edits[key] = Edit(constraint: constraint, tag: tag, value: current)
     }
 
     /// Stops treating `variable` as an edit variable; its suggested value no longer applies.
@@ -134,14 +167,12 @@ public final class Solver {
     ///
     /// - Throws: `unknownEditVariable`, `invalidNumber`.
     public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
-        let key = ObjectIdentifier(variable)
-        guard let edit = edits[key] else { throw .unknownEditVariable(variable) }
+        guard let index = edits.index(forKey: ObjectIdentifier(variable)) else { throw .unknownEditVariable(variable) }
         guard value.isFinite else { throw .invalidNumber("suggested value \(value) for \(variable)") }
-        guard let record = records[ObjectIdentifier(edit.constraint)] else { return }
-        edits[key]?.value = value
+        let edit = edits.values[index]
+        edits.values[index].value = value
         // The edit constraint is `variable - value == 0`: its constant is `-value`.
-        _ = tableau.changeConstant(tag: record.tag, by: edit.value - value)
-        records[ObjectIdentifier(edit.constraint)]?.constant = -value
+        _ = tableau.changeConstant(tag: edit.tag, by: edit.value - value)
         _ = tableau.dualOptimize()
     }
 
@@ -163,7 +194,19 @@ public final class Solver {
 
     // MARK: Internals
 
-    private func validate(_ constraint: Constraint) throws(SolverError) {
+    /// Adds a constraint, optimizing afterwards or leaving that to the caller.
+    private func add(_ constraint: Constraint, optimizing: Bool) throws(SolverError) {
+        try checkNew(constraint)
+        if !insert(constraint, constant: constraint.expression.constant, optimizing: optimizing) {
+            throw .unsatisfiable(constraint, conflicting: conflictingSet(for: constraint))
+        }
+    }
+
+    /// Throws `duplicateConstraint` or `invalidNumber` for a constraint that cannot be added.
+    private func checkNew(_ constraint: Constraint) throws(SolverError) {
+        guard records[ObjectIdentifier(constraint)] == nil else {
+            throw .duplicateConstraint(constraint)
+        }
         guard constraint.expression.constant.isFinite else {
             throw .invalidNumber("constant \(constraint.expression.constant) in constraint \(constraint)")
         }
@@ -172,9 +215,10 @@ public final class Solver {
         }
     }
 
-    /// Adds a validated constraint with the given expression constant. Returns false, with the
-    /// solver unchanged, when a required constraint cannot hold.
-    func insert(_ constraint: Constraint, constant: Double) -> Bool {
+    /// Adds a validated constraint with the given expression constant, then optimizes unless told
+    /// not to (the tableau stays feasible, only the non-required levels are left to improve).
+    /// Returns false, with the solver unchanged, when a required constraint cannot hold.
+    func insert(_ constraint: Constraint, constant: Double, optimizing: Bool = true) -> Bool {
         let required = constraint.strength.isRequired
         if required { tableau.beginTransaction(tracksRows: false) }
         let (row, tag) = makeRow(constraint, constant: constant)
@@ -183,7 +227,7 @@ public final class Solver {
             return false
         }
         tableau.commit()
-        _ = tableau.optimize()
+        if optimizing { _ = tableau.optimize() }
         records[ObjectIdentifier(constraint)] = Record(constraint: constraint, tag: tag, constant: constant,
                                                        sequence: nextSequence)
         nextSequence += 1
@@ -193,7 +237,7 @@ public final class Solver {
     /// The row of a new constraint over the current parametric symbols, with its slack, error or
     /// dummy symbols, and the constraint's error symbols entered in their level's objective.
     private func makeRow(_ constraint: Constraint, constant: Double) -> (Row, ConstraintTag) {
-        var row = tableau.expressionRow(constraint.expression.terms, constant: constant)
+        var row = tableau.expressionRow(constraint.expression.terms, constant: constant, reserving: 2)
         let level = constraint.strength.level
         let required = constraint.strength.isRequired
         let tag: ConstraintTag

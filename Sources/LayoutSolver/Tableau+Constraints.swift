@@ -4,7 +4,7 @@ extension Tableau {
     /// Installs the row of a new constraint. Returns false, leaving a partly changed tableau that the
     /// caller rolls back, when the constraint cannot hold with the required constraints present.
     /// Only the artificial-variable path can fail after changing rows, so only it turns on the
-    /// transaction's row tracking.
+    /// transaction's row tracking; `directEntering` spares it in its most common case.
     mutating func install(_ row: Row, tag: ConstraintTag) -> Bool {
         var row = row
         if let subject = chooseSubject(row, tag: tag) {
@@ -18,6 +18,12 @@ extension Tableau {
             row.solve(for: tag.marker)
             substitute(tag.marker, with: row)
             installRow(tag.marker, row)
+            return true
+        }
+        if let entering = directEntering(row) {
+            row.solve(for: entering)
+            substitute(entering, with: row)
+            installRow(entering, row)
             return true
         }
         trackRowChanges()
@@ -40,6 +46,32 @@ extension Tableau {
         if kinds[tag.marker].isPivotable && row.coefficient(of: tag.marker) < 0 { return tag.marker }
         if let other = tag.other, kinds[other].isPivotable && row.coefficient(of: other) < 0 { return other }
         return nil
+    }
+
+    /// For a row without a subject, a symbol to solve it for directly, sparing the artificial
+    /// phase, its pivots and the rows journaled for a rollback that cannot happen:
+    /// - when the row's constant is zero, the steepest pivotable symbol with a negative
+    ///   coefficient, else the first pivotable one: it enters at value 0, so no other row moves;
+    /// - otherwise the symbol the artificial phase would bring in first (the steepest improving
+    ///   column, ties to the smallest id), when that first pivot would also end the phase: every
+    ///   other restricted row allows a strictly longer step, so the artificial row leaves and the
+    ///   tableau is the one the phase would reach.
+    private func directEntering(_ row: Row) -> Int? {
+        var best: Cell?
+        for cell in row.cells where kinds[cell.symbol].isPivotable && cell.coefficient < -epsilon {
+            if abs(cell.coefficient) > abs(best?.coefficient ?? 0) { best = cell }
+        }
+        if nearZero(row.constant) {
+            return best?.symbol ?? row.cells.first { kinds[$0.symbol].isPivotable }?.symbol
+        }
+        guard let best else { return nil }
+        let step = row.constant / -best.coefficient
+        for basic in columns[best.symbol] {
+            guard let other = existingRow(basic), kinds[basic].isRestricted else { continue }
+            let coefficient = other.coefficient(of: best.symbol)
+            if coefficient < 0 && -other.constant / coefficient <= step { return nil }
+        }
+        return best.symbol
     }
 
     /// Phase one of the simplex for a row with no usable subject: minimizes an artificial variable

@@ -43,6 +43,11 @@ struct Tableau {
     private var changed: [Int] = []
     private var isChanged: [Bool] = []
 
+    /// Reused storage for row merges and the symbols they add (see `Row.add`).
+    private var cellBuffer: [Cell] = []
+    private var addedBuffer: [Int] = []
+    private var columnBuffer: [Int] = []
+
     private var journal: Journal?
     private var rowJournaled: [Bool] = []
     private var columnJournaled: [Bool] = []
@@ -105,6 +110,7 @@ struct Tableau {
         rows[symbol]?.constant ?? 0
     }
 
+    @inline(__always)
     private mutating func markChanged(_ symbol: Int) {
         if kinds[symbol] == .external && !isChanged[symbol] {
             isChanged[symbol] = true
@@ -242,6 +248,7 @@ struct Tableau {
     }
 
     /// Adds `delta` to the constant of `basic`'s row; queues the row if it becomes infeasible.
+    @inline(__always)
     mutating func shiftConstant(of basic: Int, by delta: Double) {
         guard delta != 0, rows[basic] != nil else { return }
         journalRow(basic)
@@ -253,15 +260,25 @@ struct Tableau {
     /// Adds `shift ×` (the coefficient of `symbol`) to the constant of every row containing
     /// `symbol`, that is, moves the origin of the parametric `symbol` by `shift`. Returns false
     /// when the constant of a basic dummy (a required equality implied by others) moves off zero.
+    ///
+    /// The scan also leaves the column exact (each row that holds `symbol` once), since the same
+    /// symbol is usually shifted again and again (an edit variable's suggestions).
     mutating func shiftRows(containing symbol: Int, by shift: Double) -> Bool {
         markEpoch += 1
         var consistent = true
-        for basic in columns[symbol] where existingRow(basic) != nil && marks[basic] != markEpoch {
+        columnBuffer.removeAll(keepingCapacity: true)
+        let column = columns[symbol]
+        for basic in column where basic < rows.count && marks[basic] != markEpoch {
             marks[basic] = markEpoch
-            let coefficient = rows[basic]!.coefficient(of: symbol)
-            guard coefficient != 0 else { continue }
+            guard let coefficient = rows[basic]?.coefficient(of: symbol), coefficient != 0 else { continue }
+            columnBuffer.append(basic)
             shiftConstant(of: basic, by: coefficient * shift)
-            if kinds[basic] == .dummy && !nearZero(rows[basic]!.constant) { consistent = false }
+            if kinds[basic] == .dummy && !nearZero(rows[basic]?.constant ?? 0) { consistent = false }
+        }
+        if columnBuffer.count < column.count {
+            journalColumn(symbol)
+            swap(&columns[symbol], &columnBuffer)
+            compactedLength[symbol] = columns[symbol].count
         }
         return consistent
     }
@@ -273,24 +290,30 @@ struct Tableau {
             journalColumn(symbol)
             columns[symbol] = []
             compactedLength[symbol] = 0
-            var added: [Int] = []
             for basic in column {
-                guard var target = existingRow(basic) else { continue }
-                let factor = target.coefficient(of: symbol)
+                let factor = basic < rows.count ? rows[basic]?.coefficient(of: symbol) ?? 0 : 0
                 guard factor != 0 else { continue }
                 journalRow(basic)
+                guard var target = rows[basic] else { continue }
                 rows[basic] = nil
                 let before = target.constant
-                target.add(row, times: factor, replacing: symbol, added: &added)
+                target.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
                 if target.constant != before { markChanged(basic) }
                 if kinds[basic].isRestricted && target.constant < -epsilon { infeasible.append(basic) }
                 rows[basic] = target
-                for other in added { link(other, to: basic) }
-                added.removeAll(keepingCapacity: true)
+                for index in addedBuffer.indices { link(addedBuffer[index], to: basic) }
+                addedBuffer.removeAll(keepingCapacity: true)
             }
         }
-        for index in objectives.indices { objectives[index].row.substitute(symbol, with: row) }
-        artificial?.substitute(symbol, with: row)
+        for index in objectives.indices {
+            let factor = objectives[index].row.coefficient(of: symbol)
+            guard factor != 0 else { continue }
+            objectives[index].row.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
+        }
+        if let factor = artificial?.coefficient(of: symbol), factor != 0 {
+            artificial!.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
+        }
+        addedBuffer.removeAll(keepingCapacity: true)
     }
 
     /// Exchanges a basic symbol for a parametric one.
@@ -302,17 +325,34 @@ struct Tableau {
     }
 
     /// A new row expressing `Σ terms + constant` over the current parametric symbols.
-    mutating func expressionRow(_ terms: [Term], constant: Double) -> Row {
-        var row = Row(constant: constant)
-        for term in terms where term.coefficient != 0 {
-            let symbol = symbol(for: term.variable)
-            if let basic = rows[symbol] {
-                row.add(basic, times: term.coefficient)
-            } else {
-                row.insert(symbol, term.coefficient)
+    ///
+    /// - Parameter reserving: room for cells the caller will append (the constraint's own symbols).
+    mutating func expressionRow(_ terms: [Term], constant: Double, reserving extra: Int) -> Row {
+        // The terms' symbols, looked up once, on the stack: the first pass sizes the cells, so
+        // that long basic rows are copied into one allocation.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: terms.count) { symbols in
+            var count = extra
+            for (index, term) in terms.enumerated() {
+                let symbol = term.coefficient == 0 ? -1 : symbol(for: term.variable)
+                symbols.initializeElement(at: index, to: symbol)
+                if symbol >= 0 { count += rows[symbol]?.cells.count ?? 1 }
             }
+            var constant = constant
+            var cells: [Cell] = []
+            cells.reserveCapacity(count)
+            for (index, term) in terms.enumerated() where symbols[index] >= 0 {
+                guard let basic = rows[symbols[index]] else {
+                    cells.append(Cell(symbol: symbols[index], coefficient: term.coefficient))
+                    continue
+                }
+                constant += basic.constant * term.coefficient
+                for cell in basic.cells {
+                    let value = cell.coefficient * term.coefficient
+                    if !nearZero(value) { cells.append(Cell(symbol: cell.symbol, coefficient: value)) }
+                }
+            }
+            return Row(constant: constant, combining: cells)
         }
-        return row
     }
 
     // MARK: Objectives
@@ -330,7 +370,8 @@ struct Tableau {
     mutating func addToObjective(_ symbol: Int, times factor: Double, level: Int) {
         let index = objectiveIndex(for: level)
         if let row = rows[symbol] {
-            objectives[index].row.add(row, times: factor)
+            objectives[index].row.add(row, times: factor, added: &addedBuffer, buffer: &cellBuffer)
+            addedBuffer.removeAll(keepingCapacity: true)
         } else {
             objectives[index].row.insert(symbol, factor)
         }

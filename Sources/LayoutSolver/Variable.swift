@@ -10,7 +10,10 @@ public final class Variable: Hashable, CustomStringConvertible, @unchecked Senda
     public let name: String
 
     /// The value the last `Solver.updateVariables()` assigned (0 before any update).
-    public internal(set) var value: Double = 0
+    ///
+    /// Only the solver writes it, never while another access to it is under way, so writes skip
+    /// the runtime exclusivity check (an update writes every value that changed).
+    @exclusivity(unchecked) public internal(set) var value: Double = 0
 
     /// Creates a variable with an optional diagnostic name.
     public init(_ name: String = "") {

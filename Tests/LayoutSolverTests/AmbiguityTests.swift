@@ -38,4 +38,24 @@ final class AmbiguityTests: XCTestCase {
         try solver.suggestValue(width, 320)
         XCTAssertEqual(solver.ambiguousVariables(among: [width, half, offset]), [offset])
     }
+
+    /// Candidates share one scratch tableau; each answer must still be the one a query about that
+    /// candidate alone gives.
+    func testSharedScratchAgreesWithSeparateQueries() throws {
+        var ambiguousCount = 0
+        for seed in 300...340 as ClosedRange<UInt64> {
+            var rng = SeededGenerator(seed: seed)
+            let variables = (0..<6).map { Variable("a\($0)") }
+            let solver = Solver()
+            for _ in 0..<8 {
+                let constraint = randomConstraint(variables, &rng, required: Int.random(in: 0..<2, using: &rng) == 0)
+                _ = try? solver.add(constraint)
+            }
+            let together = solver.ambiguousVariables(among: variables)
+            let separately = variables.filter { !solver.ambiguousVariables(among: [$0]).isEmpty }
+            XCTAssertEqual(together, separately, "seed \(seed)")
+            ambiguousCount += together.count
+        }
+        XCTAssertGreaterThan(ambiguousCount, 0, "the systems should not all be fully determined")
+    }
 }

@@ -3,27 +3,6 @@ import XCTest
 
 /// Random add / remove / suggest / updateConstant sequences checked against a fresh solver.
 final class PropertyTests: XCTestCase {
-    private let levels = [1, 250, 500, 750, 999]
-
-    /// A random constraint over a few of `variables`: offsets and bounds of layout-like size.
-    private func randomConstraint(_ variables: [Variable], _ rng: inout SeededGenerator,
-                                  required: Bool) -> Constraint {
-        let a = variables[Int.random(in: 0..<variables.count, using: &rng)]
-        let b = variables[Int.random(in: 0..<variables.count, using: &rng)]
-        let constant = Double(Int.random(in: -50...150, using: &rng))
-        let expression: LayoutSolver.Expression
-        switch Int.random(in: 0..<4, using: &rng) {
-        case 0: expression = a - constant
-        case 1: expression = a - b - constant
-        case 2: expression = a + b - 2 * constant
-        default: expression = 2 * a - b - constant / 2
-        }
-        let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][Int.random(in: 0..<3, using: &rng)]
-        let strength: Strength = required ? .required
-            : .priority(levels[Int.random(in: 0..<levels.count, using: &rng)])
-        return Constraint(expression, relation, strength: strength)
-    }
-
     private func checkRequiredHold(_ constraints: [ActiveConstraint], file: StaticString = #filePath,
                                    line: UInt = #line) {
         for active in constraints where active.constraint.strength.isRequired {
@@ -72,7 +51,7 @@ final class PropertyTests: XCTestCase {
                     if let index = edits.firstIndex(where: { $0.0 === variable }) {
                         edits[index].2 = value
                     } else {
-                        let strength = Strength.priority(levels[Int.random(in: 0..<levels.count, using: &rng)])
+                        let strength = Strength.priority(randomLevels[Int.random(in: 0..<randomLevels.count, using: &rng)])
                         try solver.addEditVariable(variable, strength: strength)
                         edits.append((variable, strength, value))
                     }

@@ -86,3 +86,24 @@ func freshErrors(_ constraints: [ActiveConstraint], edits: [(Variable, Strength,
     solver.updateVariables()
     return errorsByLevel(copied)
 }
+
+/// The non-required levels random constraints are drawn from.
+let randomLevels = [1, 250, 500, 750, 999]
+
+/// A random constraint over a few of `variables`: offsets and bounds of layout-like size.
+func randomConstraint(_ variables: [Variable], _ rng: inout SeededGenerator, required: Bool) -> Constraint {
+    let a = variables[Int.random(in: 0..<variables.count, using: &rng)]
+    let b = variables[Int.random(in: 0..<variables.count, using: &rng)]
+    let constant = Double(Int.random(in: -50...150, using: &rng))
+    let expression: LayoutSolver.Expression
+    switch Int.random(in: 0..<4, using: &rng) {
+    case 0: expression = a - constant
+    case 1: expression = a - b - constant
+    case 2: expression = a + b - 2 * constant
+    default: expression = 2 * a - b - constant / 2
+    }
+    let relation: Relation = [.equal, .lessThanOrEqual, .greaterThanOrEqual][Int.random(in: 0..<3, using: &rng)]
+    let strength: Strength = required ? .required
+        : .priority(randomLevels[Int.random(in: 0..<randomLevels.count, using: &rng)])
+    return Constraint(expression, relation, strength: strength)
+}
