@@ -12,7 +12,7 @@ let package = Package(
         .executable(name: "lectern", targets: ["lectern"]),
         .executable(name: "lectern-bench", targets: ["lectern-bench"]),
         .library(name: "LecternKit", targets: [
-            "JSON", "Digest", "CLI", "SQLite", "Store", "HTTPServer", "HTML",
+            "JSON", "Digest", "Spelling", "CLI", "SQLite", "Store", "HTTPServer", "HTML",
             "LayoutSolver", "AutoLayout", "Dynamics", "Captions", "Grading", "LecternApp",
         ]),
     ],
@@ -25,17 +25,19 @@ let package = Package(
         // Pure modules: no I/O.
         .target(name: "JSON", swiftSettings: strict),
         .target(name: "Digest", swiftSettings: strict),
+        .target(name: "Spelling", swiftSettings: strict),
+        .target(name: "SeededRandom", swiftSettings: strict),
         .target(name: "LayoutSolver", swiftSettings: strict),
         .target(name: "AutoLayout", dependencies: ["LayoutSolver", "JSON"], swiftSettings: strict),
         .target(name: "Dynamics", dependencies: ["JSON"], swiftSettings: strict),
         .target(name: "Captions", swiftSettings: strict),
         .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest"], swiftSettings: strict),
         .target(name: "HTML", swiftSettings: strict),
-        .target(name: "CLI", swiftSettings: strict),
+        .target(name: "CLI", dependencies: ["Spelling"], swiftSettings: strict),
 
         // Storage.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
-        .target(name: "Store", dependencies: ["SQLite", "Captions", "JSON", "Digest"], swiftSettings: strict),
+        .target(name: "Store", dependencies: ["SQLite", "Captions", "JSON", "Digest", "Spelling"], swiftSettings: strict),
 
         // Serving.
         .target(name: "HTTPServer", dependencies: ["JSON"], swiftSettings: strict),
@@ -54,8 +56,9 @@ let package = Package(
         ], swiftSettings: strict),
 
         // Tests: one target per module.
-        .testTarget(name: "JSONTests", dependencies: ["JSON"], swiftSettings: strict),
-        .testTarget(name: "DigestTests", dependencies: ["Digest"], swiftSettings: strict),
+        .testTarget(name: "JSONTests", dependencies: ["JSON", "SeededRandom"], swiftSettings: strict),
+        .testTarget(name: "DigestTests", dependencies: ["Digest", "SeededRandom"], swiftSettings: strict),
+        .testTarget(name: "SpellingTests", dependencies: ["Spelling", "SeededRandom"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["CLI"], swiftSettings: strict),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite"], swiftSettings: strict),
@@ -64,7 +67,7 @@ let package = Package(
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"], swiftSettings: strict),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LayoutSolver"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "JSON"], swiftSettings: strict),
-        .testTarget(name: "CaptionsTests", dependencies: ["Captions"], swiftSettings: strict),
+        .testTarget(name: "CaptionsTests", dependencies: ["Captions", "SeededRandom"], swiftSettings: strict),
         .testTarget(name: "GradingTests", dependencies: ["Grading", "Dynamics", "AutoLayout", "JSON"], swiftSettings: strict),
         .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "HTTPServer", "Store", "SQLite"], swiftSettings: strict),
     ]

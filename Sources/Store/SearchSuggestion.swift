@@ -1,4 +1,5 @@
 import Captions
+import Spelling
 import SQLite
 
 /// "Did you mean": replaces the query's words that the index does not know with the closest words it

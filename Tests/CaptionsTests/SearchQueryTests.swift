@@ -1,5 +1,6 @@
 import XCTest
 @testable import Captions
+import SeededRandom
 
 final class SearchQueryTests: XCTestCase {
     private let stemmed = FTS5Column("stemmed")
@@ -99,20 +100,6 @@ final class SearchQueryTests: XCTestCase {
     }
 }
 
-/// A deterministic generator for property tests.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Checks the FTS5 subset the query builder may emit:
 /// `expr := primary ((AND | OR | NOT) primary)*`, `primary := [column ":"] string ["*"] | "(" expr ")"`,

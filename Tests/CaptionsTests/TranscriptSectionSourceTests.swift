@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Captions
+import SeededRandom
 
 final class TranscriptSectionSourceTests: XCTestCase {
     func testSourceIsTheLinesBetweenHeadingsAsWritten() throws {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Digest
+import SeededRandom
 
 final class DigestTests: XCTestCase {
     // Test vectors from FIPS 180-4 examples and RFC 4231.
@@ -56,15 +57,3 @@ final class DigestTests: XCTestCase {
     }
 }
 
-/// A small deterministic generator for test inputs.
-struct SplitMix64 {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-}

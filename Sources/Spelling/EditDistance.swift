@@ -1,5 +1,9 @@
-/// Edit distances for "did you mean" suggestions.
+/// Edit distances for "did you mean" suggestions: one implementation for every module that
+/// suggests a name (command-line options, JSON fields, layout views, search words).
 public enum EditDistance {
+    /// Words longer than this are never compared (the comparison grows with length × cutoff).
+    public static let maximumComparedLength = 64
+
     /// The Damerau–Levenshtein distance (optimal string alignment: insertions, deletions,
     /// substitutions and transpositions of adjacent characters) between `a` and `b`, or nil when it
     /// exceeds `cutoff`. Runs in O(length × cutoff) time: only a diagonal band is computed.
@@ -46,6 +50,35 @@ public enum EditDistance {
             guard limit >= 0, let distance = damerauLevenshtein(word, candidate, cutoff: limit) else { continue }
             best = (candidate, distance)
             if distance <= 1 { break }
+        }
+        return best?.candidate
+    }
+
+    /// The candidate closest to `word` when it is close enough to be a likely typo; ties go to the
+    /// earlier candidate, so the answer depends only on the candidates' order.
+    ///
+    /// - Parameters:
+    ///   - normalize: applied to `word` and every candidate before comparing (e.g. lowercasing).
+    ///   - allowance: the most edits accepted between a word and a candidate of the given lengths
+    ///     (in characters, after normalizing).
+    public static func closest(
+        to word: String, among candidates: some Sequence<String>,
+        normalize: (String) -> String = { $0 },
+        allowance: (_ wordLength: Int, _ candidateLength: Int) -> Int
+    ) -> String? {
+        let normalizedWord = normalize(word)
+        let wordLength = normalizedWord.count
+        guard wordLength > 0, wordLength <= maximumComparedLength else { return nil }
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            let normalizedCandidate = normalize(candidate)
+            let candidateLength = normalizedCandidate.count
+            guard candidateLength <= maximumComparedLength else { continue }
+            let limit = min(allowance(wordLength, candidateLength), (best?.distance ?? Int.max) - 1)
+            guard limit >= 0,
+                  let distance = damerauLevenshtein(normalizedWord, normalizedCandidate, cutoff: limit)
+            else { continue }
+            best = (candidate, distance)
         }
         return best?.candidate
     }

@@ -1,5 +1,6 @@
 import XCTest
-@testable import Captions
+@testable import Spelling
+import SeededRandom
 
 final class EditDistanceTests: XCTestCase {
     func testKnownDistances() {
@@ -54,5 +55,18 @@ final class EditDistanceTests: XCTestCase {
             }
         }
         return table[a.count][b.count]
+    }
+
+    func testClosestAppliesNormalizationAllowanceAndOrder() {
+        let lengths: (Int, Int) -> Int = { _, _ in 1 }
+        XCTAssertEqual(EditDistance.closest(to: "Thng1", among: ["thing1", "thing2"], normalize: { $0.lowercased() },
+                                            allowance: lengths), "thing1")
+        XCTAssertNil(EditDistance.closest(to: "Thng1", among: ["thing1"], allowance: lengths),
+                     "without normalizing, the case difference costs a second edit")
+        XCTAssertEqual(EditDistance.closest(to: "bat", among: ["cat", "hat"], allowance: lengths), "cat")
+        XCTAssertEqual(EditDistance.closest(to: "-json", among: ["port", "json"], allowance: lengths), "json")
+        XCTAssertEqual(EditDistance.closest(to: "prot", among: ["pert", "port"], allowance: { _, _ in 2 }), "port",
+                       "a closer later candidate beats an earlier one")
+        XCTAssertNil(EditDistance.closest(to: String(repeating: "a", count: 65), among: ["a"], allowance: { _, _ in 100 }))
     }
 }
