@@ -120,7 +120,9 @@ enum Collide {
         var id1 = UInt32(i1), id2 = UInt32(i2)
         let lo = dot(tangent, v1), hi = dot(tangent, v2)
         let d1 = dot(tangent, p1), d2 = dot(tangent, p2)
-        if d1 < lo && d2 < lo || d1 > hi && d2 > hi { return Manifold() }
+        // An incident edge that meets the reference edge only at an end (flush neighbours, corner
+        // on corner) gives no contact: a zero-width manifold there would catch a block sliding past.
+        if d1 <= lo && d2 <= lo || d1 >= hi && d2 >= hi { return Manifold() }
         if d1 < lo {
             p1 = p1 + (lo - d1) / (d2 - d1) * (p2 - p1)
             id1 = 0x10 | UInt32(r1)

@@ -8,7 +8,8 @@ struct SolverBody {
     var deltaPosition = Vector.zero
     var deltaAngle = 0.0
     var deltaRotation = Rotation.identity
-    /// Integrated (awake); sleeping bodies touched by awake ones only take impulses.
+    /// Integrated (awake). Sleeping bodies load as static: an island an awake body is about
+    /// to push is woken before the solve (`wakeApproachedIslands`).
     var awake = false
 
     @inline(__always) func pointVelocity(_ r: Vector) -> Vector { velocity + cross(angularVelocity, r) }
@@ -76,24 +77,23 @@ extension World {
     private mutating func loadSolverBodies() {
         for i in bodies.indices {
             var s = SolverBody()
-            if bodies[i].isDynamic {
+            if bodies[i].state == .awake {
                 s.velocity = bodies[i].velocity
                 s.angularVelocity = bodies[i].angularVelocity
                 s.inverseMass = bodies[i].inverseMass
                 s.inverseInertia = bodies[i].inverseInertia
-                s.awake = bodies[i].state == .awake
+                s.awake = true
             }
             solverBodies[i] = s
         }
     }
 
-    /// Moves the awake bodies by their motion over the step and keeps every dynamic body's velocity.
+    /// Moves the awake bodies by their motion over the step and keeps their velocities.
     private mutating func storeSolverBodies() {
-        for i in bodies.indices where bodies[i].isDynamic {
+        for i in bodies.indices where solverBodies[i].awake {
             let s = solverBodies[i]
             bodies[i].velocity = s.velocity
             bodies[i].angularVelocity = s.angularVelocity
-            guard s.awake else { continue }
             bodies[i].position += s.deltaPosition
             if s.deltaAngle != 0 {
                 bodies[i].angle += s.deltaAngle

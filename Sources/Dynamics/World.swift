@@ -79,6 +79,7 @@ struct World {
     mutating func step(_ h: Double) {
         updateGeometry(h)
         findContacts()
+        if sleepingEnabled { wakeApproachedIslands(h) }
         solve(h)
         time += h
         updateRest(h)

@@ -41,6 +41,39 @@ final class CollisionTests: XCTestCase {
         XCTAssertEqual(m.point0.separation, 0, accuracy: 1e-9)
         XCTAssertEqual(m.normal.y, 1, accuracy: 1e-12, "from the box down to the floor")
     }
+
+    /// Boxes meeting only corner to corner, or flush side by side with one just above the
+    /// other's top, have no contact (fast and general paths): a zero-width one would catch.
+    func testBoxesMeetingOnlyAtACornerHaveNoContact() {
+        for offset in [Vector(40, -40), Vector(40, -41), Vector(-40, 40), Vector(-40, -40.5)] {
+            var a = Shape.box(body: 1, width: 40, height: 40)
+            var b = Shape.box(body: 2, width: 40, height: 40)
+            a.updateWorldGeometry(position: .zero, rotation: .identity, margin: 0)
+            b.updateWorldGeometry(position: offset, rotation: .identity, margin: 0)
+            XCTAssertEqual(Collide.manifold(a, b, margin: 6).count, 0, "\(offset)")
+            a.isAxisAlignedBox = false
+            XCTAssertEqual(Collide.manifold(a, b, margin: 6).count, 0, "\(offset), general test")
+        }
+    }
+
+    /// A block dropped flush beside a resting block falls freely past its corner to the floor.
+    func testBlockFallingFlushBesideAnotherIsNotCaughtOnItsCorner() throws {
+        let drop = 1.5
+        let items = [TestScenes.box("b1", 20, 460), TestScenes.box("b2", 60, 20, appearsAt: drop)]
+        let scene = TestScenes.scene(duration: 2.6, items: items,
+                                     extra: [TestScenes.properties(.init(allowsRotation: false))], fps: 120)
+        let result = try Simulation.run(scene: scene)
+        var checked = 0
+        for frame in result.frames where frame.t > drop {
+            guard let b2 = frame.items.first(where: { $0.id == "b2" }) else { continue }
+            let freeFall = 20 + 500 * (frame.t - drop) * (frame.t - drop)
+            guard freeFall < 455 else { break }
+            XCTAssertEqual(b2.center.y, freeFall, accuracy: 1, "b2 at t = \(frame.t)")
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 100)
+        XCTAssertEqual(result.items[1].center.y, 460, accuracy: 0.5, "b2 lands on the floor")
+    }
 }
 
 final class SortWithoutAllocatingTests: XCTestCase {
