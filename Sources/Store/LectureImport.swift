@@ -69,6 +69,8 @@ public struct PreparedLecture: Sendable {
     public let content: LectureContent
     /// The stems of each cue's speech (bracketed notes left out), as `Stemmer.stemmedText` writes them.
     let cueStems: [String]
+    /// Whether each cue holds only bracketed notes (`Cue.isNonSpeech`).
+    let cueNonSpeech: [Bool]
     /// The stems of each section's heading and text.
     let sectionStems: [String]
     /// The distinct words of the lecture's speech and transcript, sorted, separated by spaces.
@@ -79,11 +81,16 @@ public struct PreparedLecture: Sendable {
         try content.validate()
         self.content = content
         var words: Set<String> = []
+        var nonSpeech: [Bool] = []
+        nonSpeech.reserveCapacity(content.cues.count)
         cueStems = content.cues.map { cue in
-            let tokens = Tokenizer.tokens(cue.speechText)
+            let speech = cue.speechText
+            nonSpeech.append(speech.isEmpty)
+            let tokens = Tokenizer.tokens(speech)
             words.formUnion(tokens)
             return tokens.map(Stemmer.stem).joined(separator: " ")
         }
+        cueNonSpeech = nonSpeech
         sectionStems = (content.transcript?.sections ?? []).map { section in
             let tokens = Tokenizer.tokens(section.title + "\n" + section.plainText)
             words.formUnion(tokens)
@@ -142,7 +149,7 @@ public enum LectureImport {
                 """, arguments: [courseID, content.number, content.title, content.date, content.videoURL, date])
             lectureID = db.lastInsertedRowID
         }
-        try insertCues(content.cues, stems: lecture.cueStems, lectureID: lectureID, db)
+        try insertCues(lecture, lectureID: lectureID, db)
         try insertSections(content.transcript?.sections ?? [], stems: lecture.sectionStems, lectureID: lectureID, db)
         try db.execute(sql: "INSERT INTO lecture_terms (lecture_id, terms) VALUES (?, ?)", arguments: [lectureID, lecture.terms])
         guard let lecture = try Lecture.find(courseID: courseID, number: content.number, db) else {
@@ -151,13 +158,24 @@ public enum LectureImport {
         return LectureImportResult(lecture: lecture, replaced: existing != nil)
     }
 
-    /// Cue rows per INSERT statement: fewer statement executions for the same rows.
+    /// Cue rows per INSERT statement into the staging table: fewer statement executions for the same rows.
     private static let cueBatchSize = 256
 
-    private static func insertCues(_ cues: [Cue], stems: [String], lectureID: Int64, _ db: Connection) throws {
-        let rowSQL = "(?, ?, ?, ?, ?, ?, ?, ?)"
+    /// Inserts the cues through a per-connection staging table: FTS5 writes its pending index data out as
+    /// a new segment at the end of every statement that changed it, so the batches go into the staging
+    /// table (no trigger, no index) and one `INSERT … SELECT` moves the lecture into `caption_cues`,
+    /// whose trigger then indexes it as a single segment instead of one small segment per batch.
+    private static func insertCues(_ lecture: PreparedLecture, lectureID: Int64, _ db: Connection) throws {
+        let cues = lecture.content.cues
+        try db.execute(sql: """
+            CREATE TEMP TABLE IF NOT EXISTS caption_cue_staging (
+                position INTEGER PRIMARY KEY, start_ms INTEGER, end_ms INTEGER, text TEXT,
+                speaker_change INTEGER, non_speech INTEGER, stemmed_text TEXT
+            )
+            """)
+        let rowSQL = "(?, ?, ?, ?, ?, ?, ?)"
         let prefix = """
-            INSERT INTO caption_cues (lecture_id, position, start_ms, end_ms, text, speaker_change, non_speech, stemmed_text)
+            INSERT INTO temp.caption_cue_staging (position, start_ms, end_ms, text, speaker_change, non_speech, stemmed_text)
             VALUES
             """
         var position = 0
@@ -165,16 +183,26 @@ public enum LectureImport {
             let end = min(position + cueBatchSize, cues.count)
             let insert = try db.cachedStatement(sql: prefix + Array(repeating: rowSQL, count: end - position).joined(separator: ", "))
             var values: [DatabaseValue] = []
-            values.reserveCapacity((end - position) * 8)
+            values.reserveCapacity((end - position) * 7)
             for index in position..<end {
                 let cue = cues[index]
-                values += [.integer(lectureID), .integer(Int64(index)), .integer(Int64(cue.start)), .integer(Int64(cue.end)),
-                           .text(cue.text), .integer(cue.speakerChange ? 1 : 0), .integer(cue.isNonSpeech ? 1 : 0),
-                           .text(stems[index])]
+                values.append(.integer(Int64(index)))
+                values.append(.integer(Int64(cue.start)))
+                values.append(.integer(Int64(cue.end)))
+                values.append(.text(cue.text))
+                values.append(.integer(cue.speakerChange ? 1 : 0))
+                values.append(.integer(lecture.cueNonSpeech[index] ? 1 : 0))
+                values.append(.text(lecture.cueStems[index]))
             }
             try insert.execute(arguments: StatementArguments(positional: values))
             position = end
         }
+        try db.execute(sql: """
+            INSERT INTO caption_cues (lecture_id, position, start_ms, end_ms, text, speaker_change, non_speech, stemmed_text)
+            SELECT ?, position, start_ms, end_ms, text, speaker_change, non_speech, stemmed_text
+            FROM temp.caption_cue_staging ORDER BY position
+            """, arguments: [lectureID])
+        try db.execute(sql: "DELETE FROM temp.caption_cue_staging")
     }
 
     private static func insertSections(_ sections: [TranscriptSection], stems: [String], lectureID: Int64,

@@ -19,6 +19,7 @@ public enum Schema {
         submissions,
         auditLog,
         search,
+        searchMerging,
     ]
 
     /// The migrator over `migrations`.

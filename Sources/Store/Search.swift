@@ -101,8 +101,9 @@ public enum Search {
     public static func run(_ request: SearchRequest, _ db: Connection) throws -> SearchResults {
         let query = SearchQuery(parsing: request.query)
         return try db.transaction(.deferred) { db in
-            guard case .expression(let expression) = query.fts5Expression(stemmed: true, wordColumn: wordColumn,
-                                                                          exactColumn: exactColumn),
+            let matched = try PrefixExpansion.expanding(query, db)
+            guard case .expression(let expression) = matched.fts5Expression(stemmed: true, wordColumn: wordColumn,
+                                                                            exactColumn: exactColumn),
                   let scope = try SearchScope(request, db)
             else {
                 return SearchResults(query: request.query, total: 0, hits: [], suggestion: nil)
