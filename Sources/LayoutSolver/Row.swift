@@ -94,7 +94,9 @@ struct Row {
     /// Multiplies the constant and every coefficient by `factor`.
     mutating func multiply(by factor: Double) {
         constant *= factor
-        for index in cells.indices { cells[index].coefficient *= factor }
+        cells.withUnsafeMutableBufferPointer { buffer in
+            for index in buffer.indices { buffer[index].coefficient *= factor }
+        }
     }
 
     /// Rewrites `0 = self` as `symbol = …`: removes `symbol` and divides the rest by its negated
@@ -122,6 +124,10 @@ struct Row {
                       added: inout [Int], buffer: inout [Cell]) {
         constant += other.constant * factor
         if other.cells.isEmpty && replaced < 0 { return }
+        if other.cells.count <= Row.inPlaceLimit && cells.count >= Row.inPlaceMinimum {
+            addInPlace(other, times: factor, replacing: replaced, added: &added)
+            return
+        }
         buffer.removeAll(keepingCapacity: true)
         buffer.reserveCapacity(cells.count + other.cells.count)
         cells.withUnsafeBufferPointer { mine in
@@ -154,5 +160,33 @@ struct Row {
             }
         }
         swap(&cells, &buffer)
+    }
+
+    /// When `other` has at most `inPlaceLimit` cells and this row at least `inPlaceMinimum`,
+    /// `add` updates this row cell by cell (a binary search and, for a new or cancelled symbol,
+    /// one move of the cells after it) instead of merging: an objective that gains a few cells per
+    /// constraint then costs a few searches, not a copy of the whole objective.
+    private static let inPlaceLimit = 2
+    private static let inPlaceMinimum = 256
+
+    /// `add` for a short `other`: the same sums and the same dropped cells as the merge.
+    private mutating func addInPlace(_ other: Row, times factor: Double, replacing replaced: Int,
+                                     added: inout [Int]) {
+        if replaced >= 0 { remove(replaced) }
+        for cell in other.cells {
+            let value = cell.coefficient * factor
+            let position = search(cell.symbol)
+            if position.found {
+                let sum = cells[position.index].coefficient + value
+                if nearZero(sum) {
+                    cells.remove(at: position.index)
+                } else {
+                    cells[position.index].coefficient = sum
+                }
+            } else if !nearZero(value) {
+                cells.insert(Cell(symbol: cell.symbol, coefficient: value), at: position.index)
+                added.append(cell.symbol)
+            }
+        }
     }
 }

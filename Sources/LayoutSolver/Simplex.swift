@@ -131,34 +131,66 @@ extension Tableau {
         return .optimal
     }
 
-    private func hasZeroCost(_ symbol: Int) -> Bool {
-        objectives.allSatisfy { nearZero($0.row.coefficient(of: symbol)) }
-    }
-
+    /// The objectives' costs are read with one forward cursor per objective (rows and objectives
+    /// are sorted by symbol), so a long row costs one pass over each objective, not a search per cell.
     private func dualEnteringColumn(_ row: Row) -> Int? {
-        var best: Cell?
-        for cell in row.cells {
-            switch kinds[cell.symbol] {
-            case .dummy:
-                continue
-            case .external:
-                guard hasZeroCost(cell.symbol) else { continue }
-                let candidate = Cell(symbol: cell.symbol, coefficient: .infinity)
-                if best == nil || costRatio(candidate, isBelow: best!) { best = candidate }
-            case .slack, .error:
-                guard cell.coefficient > 0 else { continue }
-                if best == nil || costRatio(cell, isBelow: best!) { best = cell }
+        let levels = objectives.count
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: levels) { cursors in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * levels) { ratios in
+                cursors.initialize(repeating: 0)
+                ratios.initialize(repeating: 0)
+                let costs = UnsafeMutableBufferPointer(rebasing: ratios[..<levels])
+                let bestCosts = UnsafeMutableBufferPointer(rebasing: ratios[levels...])
+                var best: Int?
+                for cell in row.cells {
+                    let kind = kinds[cell.symbol]
+                    guard kind != .dummy, kind == .external || cell.coefficient > 0 else { continue }
+                    for level in 0..<levels {
+                        costs[level] = Tableau.cost(of: cell.symbol, in: objectives[level].row.cells,
+                                                    from: &cursors[level])
+                    }
+                    let coefficient: Double
+                    if kind == .external {
+                        guard costs.allSatisfy(nearZero) else { continue }
+                        coefficient = .infinity
+                    } else {
+                        coefficient = cell.coefficient
+                    }
+                    for level in 0..<levels { costs[level] /= coefficient }
+                    if best == nil || isBelow(costs, bestCosts) {
+                        best = cell.symbol
+                        _ = bestCosts.update(fromContentsOf: costs)
+                    }
+                }
+                return best
             }
         }
-        return best?.symbol
     }
 
-    /// Whether cost/coefficient of `candidate` is lexicographically smaller than that of `current`
-    /// (an infinite coefficient stands for a zero ratio).
-    private func costRatio(_ candidate: Cell, isBelow current: Cell) -> Bool {
-        for objective in objectives {
-            let mine = objective.row.coefficient(of: candidate.symbol) / candidate.coefficient
-            let theirs = objective.row.coefficient(of: current.symbol) / current.coefficient
+    /// The coefficient of `symbol` in sorted `cells`, searching forward from `cursor` (galloping,
+    /// then bisecting) and leaving it at the first cell not below `symbol`.
+    private static func cost(of symbol: Int, in cells: [Cell], from cursor: inout Int) -> Double {
+        var low = cursor
+        var step = 1
+        while low + step < cells.count && cells[low + step].symbol < symbol {
+            low += step
+            step *= 2
+        }
+        var high = min(low + step, cells.count)
+        if low < cells.count && cells[low].symbol >= symbol { high = low }
+        while low < high {
+            let middle = (low + high) >> 1
+            if cells[middle].symbol < symbol { low = middle + 1 } else { high = middle }
+        }
+        cursor = low
+        return low < cells.count && cells[low].symbol == symbol ? cells[low].coefficient : 0
+    }
+
+    /// Whether the cost ratios `candidate` (one per objective, an infinite coefficient giving a
+    /// zero ratio) are lexicographically smaller than `current`, strongest level first.
+    private func isBelow(_ candidate: UnsafeMutableBufferPointer<Double>,
+                         _ current: UnsafeMutableBufferPointer<Double>) -> Bool {
+        for (mine, theirs) in zip(candidate, current) {
             if mine < theirs - epsilon { return true }
             if mine > theirs + epsilon { return false }
         }

@@ -26,7 +26,7 @@ extension Tableau {
     /// 0, which this replaces by its own.
     fileprivate mutating func isDetermined(_ variable: Variable) -> Bool {
         guard let symbol = existingSymbol(for: variable) else { return false }
-        if let row = rows[symbol], row.cells.allSatisfy({ kinds[$0.symbol] == .dummy }) { return true }
+        if let row = expandedRow(of: symbol), row.cells.allSatisfy({ kinds[$0.symbol] == .dummy }) { return true }
         guard let lowest = extreme(of: symbol, sign: 1),
               let highest = extreme(of: symbol, sign: -1) else { return false }
         return highest - lowest <= Solver.ambiguityTolerance
@@ -35,7 +35,7 @@ extension Tableau {
     /// Minimizes `sign × symbol` below every existing objective and returns the symbol's value,
     /// or nil when it is unbounded.
     private mutating func extreme(of symbol: Int, sign: Double) -> Double? {
-        var goal = rows[symbol] ?? Row(cells: [Cell(symbol: symbol, coefficient: 1)])
+        var goal = expandedRow(of: symbol) ?? Row(cells: [Cell(symbol: symbol, coefficient: 1)])
         goal.multiply(by: sign)
         if objectives.last?.level == 0 { objectives.removeLast() }
         objectives.append(Objective(level: 0, row: goal))

@@ -141,7 +141,7 @@ public final class Solver {
         let key = ObjectIdentifier(variable)
         guard edits[key] == nil else { throw .duplicateEditVariable(variable) }
         guard !strength.isRequired else { throw .requiredEditVariable(variable) }
-        let current = tableau.existingSymbol(for: variable).map(tableau.value(of:)) ?? 0
+        let current = tableau.existingSymbol(for: variable).map { tableau.value(of: $0) } ?? 0
         let constraint = Constraint(Expression(variable), .equal, strength: strength)
         _ = insert(constraint, constant: -current)  // a non-required constraint always holds
         guard let tag = records[ObjectIdentifier(constraint)]?.tag else { return }
@@ -221,8 +221,8 @@ public final class Solver {
     func insert(_ constraint: Constraint, constant: Double, optimizing: Bool = true) -> Bool {
         let required = constraint.strength.isRequired
         if required { tableau.beginTransaction(tracksRows: false) }
-        let (row, tag) = makeRow(constraint, constant: constant)
-        guard tableau.install(row, tag: tag) else {
+        let (row, tag, definedVariable) = makeRow(constraint, constant: constant)
+        guard tableau.install(row, tag: tag, definedVariable: definedVariable) else {
             tableau.rollback()
             return false
         }
@@ -234,10 +234,12 @@ public final class Solver {
         return true
     }
 
-    /// The row of a new constraint over the current parametric symbols, with its slack, error or
-    /// dummy symbols, and the constraint's error symbols entered in their level's objective.
-    private func makeRow(_ constraint: Constraint, constant: Double) -> (Row, ConstraintTag) {
-        var row = tableau.expressionRow(constraint.expression.terms, constant: constant, reserving: 2)
+    /// The row of a new constraint with its slack, error or dummy symbols, and the constraint's
+    /// error symbols entered in their level's objective: over the current parametric symbols, or
+    /// as written when it defines a user variable (the third element, see `Tableau.definitionRow`).
+    private func makeRow(_ constraint: Constraint, constant: Double) -> (Row, ConstraintTag, Int?) {
+        var (row, definedVariable) = tableau.expressionRow(constraint.expression.terms, constant: constant,
+                                                          reserving: 2)
         let level = constraint.strength.level
         let required = constraint.strength.isRequired
         let tag: ConstraintTag
@@ -271,6 +273,6 @@ public final class Solver {
             }
         }
         if row.constant < 0 { row.multiply(by: -1) }
-        return (row, tag)
+        return (row, tag, definedVariable)
     }
 }

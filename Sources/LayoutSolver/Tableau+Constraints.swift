@@ -5,8 +5,16 @@ extension Tableau {
     /// caller rolls back, when the constraint cannot hold with the required constraints present.
     /// Only the artificial-variable path can fail after changing rows, so only it turns on the
     /// transaction's row tracking; `directEntering` spares it in its most common case.
-    mutating func install(_ row: Row, tag: ConstraintTag) -> Bool {
+    ///
+    /// - Parameter definedVariable: the subject of a row left as written (see `definitionRow`): no
+    ///   other row or objective holds it, so solving for it changes nothing else and cannot fail.
+    mutating func install(_ row: Row, tag: ConstraintTag, definedVariable: Int? = nil) -> Bool {
         var row = row
+        if let definedVariable {
+            row.solve(for: definedVariable)
+            installRow(definedVariable, row, isDefinition: true)
+            return true
+        }
         if let subject = chooseSubject(row, tag: tag) {
             row.solve(for: subject)
             substitute(subject, with: row)

@@ -23,12 +23,27 @@ struct Tableau {
     /// The strength level of error symbols (0 for other kinds).
     private(set) var levels: [Int] = []
     private(set) var rows: [Row?] = []
+    /// For a definition row (one that may name basic user variables instead of their rows, see
+    /// `Tableau+Definitions.swift`), its rank in install order; 0 for other rows and parametric symbols.
+    private(set) var definitionRank: [Int] = []
+    /// The rank of the last definition installed.
+    private var lastDefinitionRank = 0
+    /// The value of each definition's user variable as of the last `writeChangedValues`.
+    var definitionValues: [Double] = []
+    /// For each basic user variable, the definitions installed while it was basic that name it
+    /// (a superset: stale entries are dropped as the list grows, see `addDependent`).
+    var dependents: [[Int]] = []
+    /// Scratch factors of `expanded` (nil outside it).
+    var factors: [Double?] = []
+    /// Reused storage for the dependency order of `writeChangedValues`.
+    var orderBuffer: [Int] = []
+    var stackBuffer: [(symbol: Int, next: Int)] = []
     private(set) var columns: [[Int]] = []
     /// The length of each column after its last compaction.
     private var compactedLength: [Int] = []
-    /// Scratch marks (per symbol) for removing repeated column entries.
-    private var marks: [Int] = []
-    private var markEpoch = 0
+    /// Scratch marks (per symbol) for removing repeated column entries and for graph walks.
+    var marks: [Int] = []
+    var markEpoch = 0
     /// Objectives, strongest level first.
     var objectives: [Objective] = []
     /// The objective of the artificial phase while a constraint without a subject is installed.
@@ -58,7 +73,7 @@ struct Tableau {
         var objectives: [Objective]
         /// Whether old rows and columns are being saved (off while no change can fail).
         var tracksRows: Bool
-        var rows: [(Int, Row?)] = []
+        var rows: [(Int, Row?, Int)] = []
         var columns: [(Int, [Int])] = []
         var newVariables: [ObjectIdentifier] = []
     }
@@ -72,6 +87,10 @@ struct Tableau {
         kinds.append(kind)
         levels.append(level)
         rows.append(nil)
+        definitionRank.append(0)
+        definitionValues.append(0)
+        dependents.append([])
+        factors.append(nil)
         columns.append([])
         compactedLength.append(0)
         marks.append(0)
@@ -105,9 +124,10 @@ struct Tableau {
         basic < rows.count ? rows[basic] : nil
     }
 
-    /// The current value of an external symbol: its row constant when basic, 0 when parametric.
-    func value(of symbol: Int) -> Double {
-        rows[symbol]?.constant ?? 0
+    /// The current value of an external symbol: its (expanded) row constant when basic, 0 when
+    /// parametric.
+    mutating func value(of symbol: Int) -> Double {
+        expandedRow(of: symbol)?.constant ?? 0
     }
 
     @inline(__always)
@@ -118,14 +138,25 @@ struct Tableau {
         }
     }
 
-    /// Writes the current value into every user variable whose value may have changed, and
-    /// forgets them.
+    /// Writes the current value into every user variable whose value may have changed (and into
+    /// the definitions that depend on them), and forgets them.
     mutating func writeChangedValues() {
+        markEpoch += 1
+        orderBuffer.removeAll(keepingCapacity: true)
         for symbol in changed where symbol < symbolCount {
             isChanged[symbol] = false
-            variables[symbol]?.value = value(of: symbol)
+            if isDefinition(symbol) || !dependents[symbol].isEmpty {
+                appendDependencyOrder(from: symbol)
+            } else {
+                variables[symbol]?.value = currentValue(of: symbol)
+            }
         }
         changed.removeAll(keepingCapacity: true)
+        for symbol in orderBuffer.reversed() {
+            let value = currentValue(of: symbol)
+            if isDefinition(symbol) { definitionValues[symbol] = value }
+            variables[symbol]?.value = value
+        }
     }
 
     // MARK: Transactions
@@ -148,7 +179,7 @@ struct Tableau {
     mutating func commit() {
         guard let finished = journal else { return }
         journal = nil
-        for (symbol, _) in finished.rows where symbol < symbolCount { rowJournaled[symbol] = false }
+        for (symbol, _, _) in finished.rows where symbol < symbolCount { rowJournaled[symbol] = false }
         for (symbol, _) in finished.columns where symbol < symbolCount { columnJournaled[symbol] = false }
     }
 
@@ -156,8 +187,9 @@ struct Tableau {
     mutating func rollback() {
         guard let saved = journal else { return }
         journal = nil
-        for (symbol, row) in saved.rows.reversed() where symbol < saved.symbolCount {
+        for (symbol, row, rank) in saved.rows.reversed() where symbol < saved.symbolCount {
             rows[symbol] = row
+            definitionRank[symbol] = rank
             rowJournaled[symbol] = false
             markChanged(symbol)
         }
@@ -170,6 +202,10 @@ struct Tableau {
         kinds.removeSubrange(count...)
         levels.removeSubrange(count...)
         rows.removeSubrange(count...)
+        definitionRank.removeSubrange(count...)
+        definitionValues.removeSubrange(count...)
+        dependents.removeSubrange(count...)
+        factors.removeSubrange(count...)
         columns.removeSubrange(count...)
         compactedLength.removeSubrange(count...)
         marks.removeSubrange(count...)
@@ -186,7 +222,7 @@ struct Tableau {
     private mutating func journalRow(_ symbol: Int) {
         guard journal?.tracksRows == true, symbol < journal!.symbolCount, !rowJournaled[symbol] else { return }
         rowJournaled[symbol] = true
-        journal!.rows.append((symbol, rows[symbol]))
+        journal!.rows.append((symbol, rows[symbol], definitionRank[symbol]))
     }
 
     private mutating func journalColumn(_ symbol: Int) {
@@ -229,20 +265,27 @@ struct Tableau {
         }
     }
 
-    /// Makes `basic` basic with `row`.
-    mutating func installRow(_ basic: Int, _ row: Row) {
+    /// Makes `basic` basic with `row`; a definition row may name basic user variables.
+    mutating func installRow(_ basic: Int, _ row: Row, isDefinition definition: Bool = false) {
         journalRow(basic)
         rows[basic] = row
+        definitionRank[basic] = 0
+        if definition {
+            lastDefinitionRank += 1
+            definitionRank[basic] = lastDefinitionRank
+            for cell in row.cells where rows[cell.symbol] != nil { addDependent(basic, of: cell.symbol) }
+        }
         for cell in row.cells { link(cell.symbol, to: basic) }
         markChanged(basic)
     }
 
-    /// Removes and returns the row of `basic`, which becomes parametric.
+    /// Removes and returns the (expanded) row of `basic`, which becomes parametric.
     @discardableResult
     mutating func removeRow(_ basic: Int) -> Row? {
-        guard let row = rows[basic] else { return nil }
+        guard let row = expandedRow(of: basic) else { return nil }
         journalRow(basic)
         rows[basic] = nil
+        definitionRank[basic] = 0
         markChanged(basic)
         return row
     }
@@ -324,24 +367,34 @@ struct Tableau {
         installRow(entering, row)
     }
 
-    /// A new row expressing `Σ terms + constant` over the current parametric symbols.
+    /// A new row expressing `Σ terms + constant` over the current parametric symbols, or, when it
+    /// can define a user variable (see `definitionRow`), the row as written and that variable.
     ///
     /// - Parameter reserving: room for cells the caller will append (the constraint's own symbols).
-    mutating func expressionRow(_ terms: [Term], constant: Double, reserving extra: Int) -> Row {
+    mutating func expressionRow(_ terms: [Term], constant: Double,
+                                reserving extra: Int) -> (row: Row, definedVariable: Int?) {
         // The terms' symbols, looked up once, on the stack: the first pass sizes the cells, so
         // that long basic rows are copied into one allocation.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: terms.count) { symbols in
             var count = extra
+            var fresh = false
+            var named = false
             for (index, term) in terms.enumerated() {
                 let symbol = term.coefficient == 0 ? -1 : symbol(for: term.variable)
                 symbols.initializeElement(at: index, to: symbol)
-                if symbol >= 0 { count += rows[symbol]?.cells.count ?? 1 }
+                guard symbol >= 0 else { continue }
+                count += rows[symbol]?.cells.count ?? 1
+                named = named || rows[symbol] != nil
+                fresh = fresh || (rows[symbol] == nil && columns[symbol].isEmpty)
+            }
+            if fresh && named, let definition = definitionRow(terms, symbols, constant: constant, reserving: extra) {
+                return (definition.row, definition.subject)
             }
             var constant = constant
             var cells: [Cell] = []
             cells.reserveCapacity(count)
             for (index, term) in terms.enumerated() where symbols[index] >= 0 {
-                guard let basic = rows[symbols[index]] else {
+                guard let basic = expandedRow(of: symbols[index]) else {
                     cells.append(Cell(symbol: symbols[index], coefficient: term.coefficient))
                     continue
                 }
@@ -351,7 +404,7 @@ struct Tableau {
                     if !nearZero(value) { cells.append(Cell(symbol: cell.symbol, coefficient: value)) }
                 }
             }
-            return Row(constant: constant, combining: cells)
+            return (Row(constant: constant, combining: cells), nil)
         }
     }
 

@@ -1,0 +1,120 @@
+import XCTest
+@testable import LayoutSolver
+
+/// Constraints that introduce a new variable in terms of basic ones are kept as written
+/// (definitions); these tests drive long chains of them through every operation.
+final class DefinitionTests: XCTestCase {
+    /// A row of `count` views, `left[i] == left[i-1] + width[i-1] + 8`, widths at least 20 and
+    /// preferably 100 (weak), closed by `left + width + 20 == container`, a strong edit variable.
+    private struct ViewRow {
+        let lefts: [Variable]
+        let widths: [Variable]
+        let container = Variable("container")
+        var links: [Constraint] = []
+        var required: [Constraint] = []
+        let solver = Solver()
+
+        init(count: Int) throws {
+            lefts = (0..<count).map { Variable("left\($0)") }
+            widths = (0..<count).map { Variable("width\($0)") }
+            for index in 0..<count {
+                let link: Constraint = index == 0 ? lefts[0] == 20
+                    : lefts[index] == lefts[index - 1] + widths[index - 1] + 8
+                links.append(link)
+                let minimum: Constraint = widths[index] >= 20
+                required += [link, minimum]
+                try solver.add(link)
+                try solver.add(minimum)
+                try solver.add(Constraint(widths[index] - 100, .equal, strength: .weak))
+            }
+            let closing: Constraint = lefts[count - 1] + widths[count - 1] + 20 == container
+            required.append(closing)
+            try solver.add(closing)
+            try solver.addEditVariable(container, strength: .strong)
+        }
+
+        var natural: Double { Double(lefts.count * 108 + 32) }
+
+        func assertRequiredHold(file: StaticString = #filePath, line: UInt = #line) {
+            for constraint in required {
+                let active = ActiveConstraint(constraint: constraint, constant: constraint.expression.constant)
+                XCTAssertLessThan(violation(of: active), 1e-6, "\(constraint)", file: file, line: line)
+            }
+        }
+
+        /// The total weak error: how far the widths are from 100 altogether.
+        var widthError: Double { widths.reduce(0) { $0 + abs($1.value - 100) } }
+    }
+
+    func testChainFollowsTheContainerWithTheLeastWidthChange() throws {
+        let row = try ViewRow(count: 60)
+        for shift: Double in [-300, -25, 0, 170, -4_700, 40] {
+            try row.solver.suggestValue(row.container, row.natural + shift)
+            row.solver.updateVariables()
+            row.assertRequiredHold()
+            XCTAssertEqual(row.container.value, row.natural + shift, accuracy: 1e-6)
+            // Each width may shrink to 20, so the container is met and the weak error is |shift|.
+            XCTAssertEqual(row.widthError, abs(shift), accuracy: 1e-6)
+        }
+    }
+
+    func testRemovingAndReaddingALinkRestoresTheSolution() throws {
+        let row = try ViewRow(count: 40)
+        try row.solver.suggestValue(row.container, row.natural - 130)
+        row.solver.updateVariables()
+        let before = (row.lefts + row.widths).map(\.value)
+        let link = row.links[20]
+        try row.solver.remove(link)
+        XCTAssertFalse(row.solver.hasConstraint(link))
+        row.solver.updateVariables()
+        // Without the link, the views after it no longer need to shrink.
+        XCTAssertEqual(row.widthError, 0, accuracy: 1e-6)
+        try row.solver.add(link)
+        row.solver.updateVariables()
+        row.assertRequiredHold()
+        XCTAssertEqual(row.widthError, 130, accuracy: 1e-6)
+        for (value, old) in zip((row.lefts + row.widths).map(\.value), before) {
+            XCTAssertEqual(value, old, accuracy: 1e-6)
+        }
+    }
+
+    func testRejectedConstraintOnDefinedVariablesLeavesTheSolverUnchanged() throws {
+        let row = try ViewRow(count: 10)
+        try row.solver.suggestValue(row.container, row.natural + 50)
+        row.solver.updateVariables()
+        let before = (row.lefts + row.widths + [row.container]).map(\.value)
+        // Ten views of at least 20 points with 8-point gaps cannot end before 20 + 9 * 28.
+        let impossible: Constraint = row.lefts[9] <= 100
+        XCTAssertThrowsError(try row.solver.add(impossible)) { error in
+            guard case let .unsatisfiable(rejected, conflicting)? = error as? SolverError else {
+                return XCTFail("unexpected error \(error)")
+            }
+            XCTAssertTrue(rejected === impossible)
+            XCTAssertEqual(conflicting.count, 20)  // 10 links, 9 minimums (widths 0...8), the bound
+            XCTAssertTrue(conflicting.contains { $0 === row.links[9] })
+            XCTAssertFalse(conflicting.contains { $0 === row.required.last })
+        }
+        row.solver.updateVariables()
+        XCTAssertEqual((row.lefts + row.widths + [row.container]).map(\.value), before)
+        try row.solver.suggestValue(row.container, row.natural - 50)
+        row.solver.updateVariables()
+        row.assertRequiredHold()
+        XCTAssertEqual(row.widthError, 50, accuracy: 1e-6)
+    }
+
+    func testPositionsFixedOnlyByWeakWidthsAreAmbiguous() throws {
+        let solver = Solver()
+        let lefts = (0..<8).map { Variable("left\($0)") }
+        let widths = (0..<8).map { Variable("width\($0)") }
+        try solver.add(lefts[0] == 0)
+        for index in 1..<8 {
+            try solver.add(lefts[index] == lefts[index - 1] + widths[index - 1] + 8)
+            try solver.add(Constraint(widths[index - 1] - 50, .equal, strength: .weak))
+        }
+        try solver.add(widths[2] == 30)
+        solver.updateVariables()
+        XCTAssertEqual(lefts[3].value, 50 + 50 + 30 + 24, accuracy: 1e-9)
+        XCTAssertEqual(solver.ambiguousVariables(among: lefts).map(\.name), lefts[1...].map(\.name))
+        XCTAssertEqual(solver.ambiguousVariables(among: [widths[2]]).count, 0)
+    }
+}
