@@ -1,24 +1,24 @@
-import XCTest
-@testable import Spelling
 import SeededRandom
+@testable import Spelling
+import Testing
 
-final class EditDistanceTests: XCTestCase {
-    func testKnownDistances() {
-        XCTAssertEqual(EditDistance.damerauLevenshtein("autolayot", "autolayout", cutoff: 2), 1)
-        XCTAssertEqual(EditDistance.damerauLevenshtein("ca", "ac", cutoff: 2), 1)
-        XCTAssertEqual(EditDistance.damerauLevenshtein("kitten", "sitting", cutoff: 3), 3)
-        XCTAssertNil(EditDistance.damerauLevenshtein("kitten", "sitting", cutoff: 2))
-        XCTAssertEqual(EditDistance.damerauLevenshtein("", "abc", cutoff: 3), 3)
-        XCTAssertNil(EditDistance.damerauLevenshtein("", "abc", cutoff: 2))
-        XCTAssertEqual(EditDistance.damerauLevenshtein("анимация", "аниамция", cutoff: 1), 1)
-        XCTAssertEqual(EditDistance.damerauLevenshtein("same", "same", cutoff: 0), 0)
-        XCTAssertNil(EditDistance.damerauLevenshtein("a", "b", cutoff: -1))
+@Suite struct EditDistanceTests {
+    @Test func knownDistances() {
+        #expect(EditDistance.damerauLevenshtein("autolayot", "autolayout", cutoff: 2) == 1)
+        #expect(EditDistance.damerauLevenshtein("ca", "ac", cutoff: 2) == 1)
+        #expect(EditDistance.damerauLevenshtein("kitten", "sitting", cutoff: 3) == 3)
+        #expect(EditDistance.damerauLevenshtein("kitten", "sitting", cutoff: 2) == nil)
+        #expect(EditDistance.damerauLevenshtein("", "abc", cutoff: 3) == 3)
+        #expect(EditDistance.damerauLevenshtein("", "abc", cutoff: 2) == nil)
+        #expect(EditDistance.damerauLevenshtein("анимация", "аниамция", cutoff: 1) == 1)
+        #expect(EditDistance.damerauLevenshtein("same", "same", cutoff: 0) == 0)
+        #expect(EditDistance.damerauLevenshtein("a", "b", cutoff: -1) == nil)
         // Optimal string alignment: "ca" → "abc" needs 3 (no edits of a transposed pair).
-        XCTAssertEqual(EditDistance.damerauLevenshtein("ca", "abc", cutoff: 5), 3)
+        #expect(EditDistance.damerauLevenshtein("ca", "abc", cutoff: 5) == 3)
     }
 
     /// The banded computation agrees with a plain full-table one on random short strings.
-    func testBandedMatchesFullComputation() {
+    @Test func bandedMatchesFullComputation() {
         var generator = SplitMix64(seed: 42)
         let alphabet = Array("abcé")
         func randomWord() -> String {
@@ -28,17 +28,17 @@ final class EditDistanceTests: XCTestCase {
             let a = randomWord(), b = randomWord()
             let cutoff = Int(generator.next() % 5)
             let full = Self.fullDistance(Array(a), Array(b))
-            XCTAssertEqual(EditDistance.damerauLevenshtein(a, b, cutoff: cutoff), full <= cutoff ? full : nil, "\(a) \(b) \(cutoff)")
+            #expect(EditDistance.damerauLevenshtein(a, b, cutoff: cutoff) == (full <= cutoff ? full : nil), "\(a) \(b) \(cutoff)")
         }
     }
 
-    func testClosestPrefersFewerEditsThenEarlierCandidates() {
+    @Test func closestPrefersFewerEditsThenEarlierCandidates() {
         let vocabulary = ["layout", "autolayouts", "autolayout", "animation"]
-        XCTAssertEqual(EditDistance.closest(to: "autolayot", in: vocabulary, cutoff: 2), "autolayout")
-        XCTAssertEqual(EditDistance.closest(to: "anmation", in: vocabulary, cutoff: 2), "animation")
-        XCTAssertNil(EditDistance.closest(to: "zzz", in: vocabulary, cutoff: 2))
-        XCTAssertNil(EditDistance.closest(to: "layout", in: ["layout"], cutoff: 2))
-        XCTAssertEqual(EditDistance.closest(to: "cat", in: ["bat", "cab"], cutoff: 2), "bat")
+        #expect(EditDistance.closest(to: "autolayot", in: vocabulary, cutoff: 2) == "autolayout")
+        #expect(EditDistance.closest(to: "anmation", in: vocabulary, cutoff: 2) == "animation")
+        #expect(EditDistance.closest(to: "zzz", in: vocabulary, cutoff: 2) == nil)
+        #expect(EditDistance.closest(to: "layout", in: ["layout"], cutoff: 2) == nil)
+        #expect(EditDistance.closest(to: "cat", in: ["bat", "cab"], cutoff: 2) == "bat")
     }
 
     private static func fullDistance(_ a: [Character], _ b: [Character]) -> Int {
@@ -57,16 +57,16 @@ final class EditDistanceTests: XCTestCase {
         return table[a.count][b.count]
     }
 
-    func testClosestAppliesNormalizationAllowanceAndOrder() {
+    @Test func closestAppliesNormalizationAllowanceAndOrder() {
         let lengths: (Int, Int) -> Int = { _, _ in 1 }
-        XCTAssertEqual(EditDistance.closest(to: "Thng1", among: ["thing1", "thing2"], normalize: { $0.lowercased() },
-                                            allowance: lengths), "thing1")
-        XCTAssertNil(EditDistance.closest(to: "Thng1", among: ["thing1"], allowance: lengths),
-                     "without normalizing, the case difference costs a second edit")
-        XCTAssertEqual(EditDistance.closest(to: "bat", among: ["cat", "hat"], allowance: lengths), "cat")
-        XCTAssertEqual(EditDistance.closest(to: "-json", among: ["port", "json"], allowance: lengths), "json")
-        XCTAssertEqual(EditDistance.closest(to: "prot", among: ["pert", "port"], allowance: { _, _ in 2 }), "port",
-                       "a closer later candidate beats an earlier one")
-        XCTAssertNil(EditDistance.closest(to: String(repeating: "a", count: 65), among: ["a"], allowance: { _, _ in 100 }))
+        #expect(EditDistance.closest(to: "Thng1", among: ["thing1", "thing2"], normalize: { $0.lowercased() },
+                                     allowance: lengths) == "thing1")
+        #expect(EditDistance.closest(to: "Thng1", among: ["thing1"], allowance: lengths) == nil,
+                "without normalizing, the case difference costs a second edit")
+        #expect(EditDistance.closest(to: "bat", among: ["cat", "hat"], allowance: lengths) == "cat")
+        #expect(EditDistance.closest(to: "-json", among: ["port", "json"], allowance: lengths) == "json")
+        #expect(EditDistance.closest(to: "prot", among: ["pert", "port"], allowance: { _, _ in 2 }) == "port",
+                "a closer later candidate beats an earlier one")
+        #expect(EditDistance.closest(to: String(repeating: "a", count: 65), among: ["a"], allowance: { _, _ in 100 }) == nil)
     }
 }
