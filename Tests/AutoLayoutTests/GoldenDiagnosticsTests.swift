@@ -48,19 +48,7 @@ final class GoldenDiagnosticsTests: XCTestCase {
     }
 
     func testCrossViewRightToLeft() throws {
-        let document = try XCTUnwrap(parseDocument("""
-            view topGray
-            view bottomGray
-            view topButton button 46x30 in topGray
-            view bottomButton button 46x30 in bottomGray
-            H:|-[topGray]-|
-            H:|-[bottomGray]-|
-            V:|-[topGray(==100)]-[bottomGray(==topGray)]
-            topButton.centerY == superview.centerY
-            bottomButton.centerY == superview.centerY
-            H:|-[topButton]
-            bottomButton.leading == topButton.trailing
-            """))
+        let document = try XCTUnwrap(parseDocument(LectureCaseTests.crossView))
         try assertGolden(document.solve(portraitRTL).table(), "cross-view-rtl")
     }
 

@@ -68,20 +68,24 @@ extension LectureCaseTests {
         assertFrame(rtl, "badThing", rect(20, 498, 77, 21))
     }
 
+    /// Two gray views between standard margins, a button centred vertically in each, and the
+    /// lower button's leading edge at the upper button's trailing edge (across superviews).
+    static let crossView = """
+        view topGray
+        view bottomGray
+        view topButton button 46x30 in topGray
+        view bottomButton button 46x30 in bottomGray
+        H:|-[topGray]-|
+        H:|-[bottomGray]-|
+        V:|-[topGray(==100)]-[bottomGray(==topGray)]
+        topButton.centerY == superview.centerY
+        bottomButton.centerY == superview.centerY
+        H:|-[topButton]
+        bottomButton.leading == topButton.trailing
+        """
+
     func testCrossViewButtonsInTwoGrayViews() throws {
-        let document = try XCTUnwrap(parseDocument("""
-            view topGray
-            view bottomGray
-            view topButton button 46x30 in topGray
-            view bottomButton button 46x30 in bottomGray
-            H:|-[topGray]-|
-            H:|-[bottomGray]-|
-            V:|-[topGray(==100)]-[bottomGray(==topGray)]
-            topButton.centerY == superview.centerY
-            bottomButton.centerY == superview.centerY
-            H:|-[topButton]
-            bottomButton.leading == topButton.trailing
-            """))
+        let document = try XCTUnwrap(parseDocument(LectureCaseTests.crossView))
         for (scenario, width) in [(portrait, 320.0), (landscape, 568)] {
             let result = document.solve(scenario)
             XCTAssertTrue(result.isComplete, "\(result.ambiguities.map(\.message)) \(result.conflicts.map(\.message))")
