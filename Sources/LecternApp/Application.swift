@@ -116,6 +116,7 @@ public final class Application: Sendable {
         server.port = configuration.port
         server.trustedProxies = configuration.trustedProxies
         server.accessLog = !configuration.quiet
+        server.errorRenderer = ErrorRenderer(htmlPage: ErrorPage.render)
         return server
     }
 }

@@ -41,6 +41,19 @@ final class LectureRoutesTests: XCTestCase {
         XCTAssertEqual(try server.get("/api/courses/cs193p/lectures/nine").status, 400)
     }
 
+    func testErrorPagesUseTheSiteLayoutAndAPIErrorsStayJSON() throws {
+        let page = try TestHTTPClient.get("/courses/cs193p/lectures/99", port: server.port, accept: "text/html")
+        XCTAssertEqual(page.status, 404)
+        let html = String(decoding: page.body, as: UTF8.self)
+        XCTAssertTrue(html.contains("rel=\"stylesheet\""), html)
+        XCTAssertTrue(html.contains("name=\"viewport\""), html)
+        XCTAssertTrue(html.contains("404"), html)
+        let api = try server.get("/api/courses/cs193p/lectures/99")
+        XCTAssertEqual(api.status, 404)
+        let error = try XCTUnwrap((api.json() as? [String: Any])?["error"] as? [String: Any])
+        XCTAssertNotNil(error["message"] as? String)
+    }
+
     func testCaptionDownloadsHoldEveryCue() throws {
         let cueCount = try XCTUnwrap(server.json("/api/courses/cs193p/lectures/8")["cues"] as? [Any]).count
         let vtt = try server.get("/courses/cs193p/lectures/8/captions.vtt")

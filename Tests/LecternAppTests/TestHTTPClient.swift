@@ -23,7 +23,7 @@ enum TestHTTPClient {
         let description: String
     }
 
-    static func get(_ path: String, port: Int, host: String = "127.0.0.1") throws -> Response {
+    static func get(_ path: String, port: Int, host: String = "127.0.0.1", accept: String = "application/json") throws -> Response {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
         defer { close(fd) }
@@ -37,7 +37,7 @@ enum TestHTTPClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard connected == 0 else { throw Failure(description: "connect to \(host):\(port): errno \(errno)") }
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nAccept: application/json\r\nConnection: close\r\n\r\n".utf8)
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nAccept: \(accept)\r\nConnection: close\r\n\r\n".utf8)
         guard send(fd, request, request.count, 0) == request.count else { throw Failure(description: "send: errno \(errno)") }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16_384)
