@@ -117,9 +117,9 @@ struct Row {
     /// `self += factor * other`, with the cell of `replaced` (if any) removed first.
     ///
     /// Symbols that newly appear (other than `replaced`) are appended to `added`; cells whose
-    /// coefficient cancels are dropped. The merge is written into `buffer`, which then trades
-    /// storage with the row's cells, so a caller that passes the same buffer to every call
-    /// reuses two allocations instead of making one per call.
+    /// coefficient cancels are dropped. The merge is written into `buffer` (sized once, then filled
+    /// through a pointer), which then trades storage with the row's cells, so a caller that passes
+    /// the same buffer to every call reuses two allocations instead of making one per call.
     mutating func add(_ other: Row, times factor: Double, replacing replaced: Int = -1,
                       added: inout [Int], buffer: inout [Cell]) {
         constant += other.constant * factor
@@ -128,38 +128,69 @@ struct Row {
             addInPlace(other, times: factor, replacing: replaced, added: &added)
             return
         }
+        let room = cells.count + other.cells.count
         buffer.removeAll(keepingCapacity: true)
-        buffer.reserveCapacity(cells.count + other.cells.count)
-        cells.withUnsafeBufferPointer { mine in
+        buffer.append(contentsOf: repeatElement(Cell(symbol: 0, coefficient: 0), count: room))
+        let count = cells.withUnsafeBufferPointer { mine in
             other.cells.withUnsafeBufferPointer { theirs in
-                var i = 0
-                var j = 0
-                while i < mine.count || j < theirs.count {
-                    let a = i < mine.count ? mine[i].symbol : Int.max
-                    let b = j < theirs.count ? theirs[j].symbol : Int.max
-                    if a < b {
-                        if a != replaced { buffer.append(mine[i]) }
-                        i += 1
-                    } else if b < a {
-                        let value = theirs[j].coefficient * factor
-                        if !nearZero(value) {
-                            buffer.append(Cell(symbol: b, coefficient: value))
-                            added.append(b)
-                        }
-                        j += 1
-                    } else {
-                        let value = (a == replaced ? 0 : mine[i].coefficient) + theirs[j].coefficient * factor
-                        if !nearZero(value) {
-                            buffer.append(Cell(symbol: a, coefficient: value))
-                            if a == replaced { added.append(a) }
-                        }
-                        i += 1
-                        j += 1
-                    }
+                buffer.withUnsafeMutableBufferPointer { merged in
+                    Row.merge(mine, theirs, times: factor, replacing: replaced, into: merged, added: &added)
                 }
             }
         }
+        buffer.removeLast(room - count)
         swap(&cells, &buffer)
+    }
+
+    /// Writes `mine + factor × theirs` (both sorted, the cell of `replaced` in `mine` dropped) into
+    /// `merged`, which has room for both, and returns the number of cells written. Appends to
+    /// `added` the symbols of `theirs` that `mine` lacked (or held as `replaced`) and that survive.
+    private static func merge(_ mine: UnsafeBufferPointer<Cell>, _ theirs: UnsafeBufferPointer<Cell>,
+                              times factor: Double, replacing replaced: Int,
+                              into merged: UnsafeMutableBufferPointer<Cell>, added: inout [Int]) -> Int {
+        var count = 0
+        func emit(_ symbol: Int, _ coefficient: Double) {
+            merged[count] = Cell(symbol: symbol, coefficient: coefficient)
+            count += 1
+        }
+        var i = 0
+        var j = 0
+        while i < mine.count && j < theirs.count {
+            let a = mine[i].symbol
+            let b = theirs[j].symbol
+            if a < b {
+                if a != replaced { emit(a, mine[i].coefficient) }
+                i += 1
+            } else if b < a {
+                let value = theirs[j].coefficient * factor
+                if !nearZero(value) {
+                    emit(b, value)
+                    added.append(b)
+                }
+                j += 1
+            } else {
+                let value = (a == replaced ? 0 : mine[i].coefficient) + theirs[j].coefficient * factor
+                if !nearZero(value) {
+                    emit(a, value)
+                    if a == replaced { added.append(a) }
+                }
+                i += 1
+                j += 1
+            }
+        }
+        while i < mine.count {
+            if mine[i].symbol != replaced { emit(mine[i].symbol, mine[i].coefficient) }
+            i += 1
+        }
+        while j < theirs.count {
+            let value = theirs[j].coefficient * factor
+            if !nearZero(value) {
+                emit(theirs[j].symbol, value)
+                added.append(theirs[j].symbol)
+            }
+            j += 1
+        }
+        return count
     }
 
     /// When `other` has at most `inPlaceLimit` cells and this row at least `inPlaceMinimum`,
