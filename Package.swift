@@ -23,12 +23,12 @@ let package = Package(
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", providers: [.apt(["libc6-dev"])]),
 
         // Pure modules: no I/O.
-        .target(name: "JSON", swiftSettings: strict),
+        .target(name: "JSON", dependencies: ["Spelling"], swiftSettings: strict),
         .target(name: "Digest", swiftSettings: strict),
         .target(name: "Spelling", swiftSettings: strict),
         .target(name: "SeededRandom", swiftSettings: strict),
         .target(name: "LayoutSolver", swiftSettings: strict),
-        .target(name: "AutoLayout", dependencies: ["LayoutSolver", "JSON"], swiftSettings: strict),
+        .target(name: "AutoLayout", dependencies: ["LayoutSolver", "JSON", "Spelling"], swiftSettings: strict),
         .target(name: "Dynamics", dependencies: ["JSON"], swiftSettings: strict),
         .target(name: "Captions", swiftSettings: strict),
         .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest"], swiftSettings: strict),
