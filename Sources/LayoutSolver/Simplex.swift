@@ -22,7 +22,7 @@ extension Tableau {
     ///
     /// Entering column: the strongest level with an improving column whose cost is zero at every
     /// stronger level (so stronger levels never get worse); within it the steepest such column
-    /// (Dantzig's rule), ties to the smallest symbol id. After `degenerateLimit` pivots in a row that
+    /// (Dantzig's rule), ties to the newest symbol (see `dualOptimize`). After `degenerateLimit` pivots in a row that
     /// do not move the solution, the run switches to the smallest improving id (Bland's rule), which
     /// cannot cycle. A parametric user variable is unrestricted, so a positive cost makes it enter
     /// by decreasing. Leaving row: the smallest ratio, ties to the smallest basic symbol id.
@@ -71,12 +71,12 @@ extension Tableau {
     }
 
     /// The improving column of `row` with the largest cost magnitude (the first one with `bland`),
-    /// skipping blocked symbols; cells are sorted by id, so ties go to the smallest id.
+    /// skipping blocked symbols; cells are sorted by id, so ties go to the largest id.
     private func steepest(in row: Row, bland: Bool, isBlocked: (Int) -> Bool) -> (Int, Bool)? {
         var best: (Int, Bool)?
         var bestMagnitude = 0.0
         for cell in row.cells {
-            guard let increasing = improvingDirection(of: cell), abs(cell.coefficient) > bestMagnitude,
+            guard let increasing = improvingDirection(of: cell), abs(cell.coefficient) >= bestMagnitude,
                   !isBlocked(cell.symbol) else { continue }
             if bland { return (cell.symbol, increasing) }
             best = (cell.symbol, increasing)
@@ -89,8 +89,8 @@ extension Tableau {
     private func leavingRow(for entering: Int, increasing: Bool) -> (Int, Double)? {
         var best: Int?
         var bestRatio = Double.infinity
-        for basic in columns[entering] {
-            guard let row = existingRow(basic), kinds[basic].isRestricted else { continue }
+        for slot in columns[entering] {
+            guard let basic = basicSymbol(inSlot: slot), kinds[basic].isRestricted, let row = rows[basic] else { continue }
             let coefficient = row.coefficient(of: entering)
             let rate = increasing ? coefficient : -coefficient
             if rate < 0 {
@@ -110,8 +110,13 @@ extension Tableau {
     ///
     /// Leaving row: the queued infeasible row with the smallest symbol id. Entering column: among the row's
     /// columns that raise it, the lexicographically smallest cost ratio (strongest level first),
-    /// ties to the smallest symbol id. A parametric user variable with zero cost at every level
+    /// ties to the newest (largest) symbol id. A parametric user variable with zero cost at every level
     /// can absorb the change in either direction at ratio zero.
+    ///
+    /// Ties go to the newest symbol, in both simplex methods, because later constraints usually
+    /// concern later variables, which fewer others depend on: when the views of a row can all give
+    /// way equally, the last view absorbs a change of the container instead of the first, which
+    /// would move every view after it (and make every update rewrite them all).
     mutating func dualOptimize() -> SimplexOutcome {
         var pivots = 0
         while let index = infeasible.indices.min(by: { infeasible[$0] < infeasible[$1] }) {
@@ -157,7 +162,7 @@ extension Tableau {
                         coefficient = cell.coefficient
                     }
                     for level in 0..<levels { costs[level] /= coefficient }
-                    if best == nil || isBelow(costs, bestCosts) {
+                    if best == nil || !isBelow(bestCosts, costs) {
                         best = cell.symbol
                         _ = bestCosts.update(fromContentsOf: costs)
                     }

@@ -74,8 +74,10 @@ extension Tableau {
         }
         guard let best else { return nil }
         let step = row.constant / -best.coefficient
-        for basic in columns[best.symbol] {
-            guard let other = existingRow(basic), kinds[basic].isRestricted else { continue }
+        for slot in columns[best.symbol] {
+            guard let basic = basicSymbol(inSlot: slot), kinds[basic].isRestricted, let other = rows[basic] else {
+                continue
+            }
             let coefficient = other.coefficient(of: best.symbol)
             if coefficient < 0 && -other.constant / coefficient <= step { return nil }
         }
@@ -92,14 +94,14 @@ extension Tableau {
         let reachedZero = nearZero(artificial?.constant ?? 1)
         artificial = nil
         guard result == .optimal, reachedZero else { return false }
-        if var artRow = removeRow(art) {
-            if !artRow.cells.isEmpty {
+        if let artRow = rows[art] {
+            if artRow.cells.isEmpty {
+                removeRow(art)
+            } else {
                 guard let entering = artRow.cells.first(where: { kinds[$0.symbol].isPivotable })?.symbol else {
                     return false
                 }
-                artRow.solve(art, for: entering)
-                substitute(entering, with: artRow)
-                installRow(entering, artRow)
+                pivot(entering: entering, leaving: art)
             }
         }
         eliminate(art)

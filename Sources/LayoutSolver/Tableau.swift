@@ -13,7 +13,14 @@ struct Objective {
 /// row gains a symbol and nothing when it loses one. Readers skip entries whose row has no such
 /// cell; a column is emptied when its symbol becomes basic and compacted when stale entries pile
 /// up. Its order follows the history of operations, never hashing, and every choice made while
-/// scanning a column breaks ties by the smallest symbol id.
+/// scanning a column breaks ties by symbol id.
+///
+/// Column entries name row slots rather than basic symbols. Every symbol owns one slot
+/// (`slots`, with `occupants` its inverse), and a symbol's row is filed under its slot. A pivot
+/// swaps the slots of the entering and the leaving symbol: the entering symbol's row is the
+/// leaving row rewritten, with the same cells but for those two symbols, so by taking over the
+/// leaving row's slot it keeps every column entry that row had, and only the leaving symbol's new
+/// cell is linked. Without that, each pivot on a long row would re-index the whole row.
 ///
 /// All per-symbol storage is in arrays indexed by symbol id. Every write to a row or a column goes
 /// through the helpers below, which keep the column index in step, record changed user variables,
@@ -38,7 +45,12 @@ struct Tableau {
     /// Reused storage for the dependency order of `writeChangedValues`.
     var orderBuffer: [Int] = []
     var stackBuffer: [(symbol: Int, next: Int)] = []
+    /// For each symbol, the row slots (see `slots`) of the rows that contain it.
     private(set) var columns: [[Int]] = []
+    /// The slot of each symbol's row: a permutation of the symbol ids.
+    private var slots: [Int] = []
+    /// The symbol owning each slot: the inverse permutation of `slots`.
+    private var occupants: [Int] = []
     /// The length of each column after its last compaction.
     private var compactedLength: [Int] = []
     /// Scratch marks (per symbol) for removing repeated column entries and for graph walks.
@@ -73,7 +85,8 @@ struct Tableau {
         var objectives: [Objective]
         /// Whether old rows and columns are being saved (off while no change can fail).
         var tracksRows: Bool
-        var rows: [(Int, Row?, Int)] = []
+        /// A changed row's symbol, its old row, definition rank and slot.
+        var rows: [(symbol: Int, row: Row?, rank: Int, slot: Int)] = []
         var columns: [(Int, [Int])] = []
         var newVariables: [ObjectIdentifier] = []
     }
@@ -92,6 +105,8 @@ struct Tableau {
         dependents.append([])
         factors.append(nil)
         columns.append([])
+        slots.append(symbol)
+        occupants.append(symbol)
         compactedLength.append(0)
         marks.append(0)
         variables.append(nil)
@@ -116,12 +131,6 @@ struct Tableau {
         journal?.newVariables.append(key)
         markChanged(symbol)
         return symbol
-    }
-
-    /// The row of `basic`, or nil when it is parametric or (a stale column entry left by a
-    /// rollback) no longer exists.
-    func existingRow(_ basic: Int) -> Row? {
-        basic < rows.count ? rows[basic] : nil
     }
 
     /// The current value of an external symbol: its (expanded) row constant when basic, 0 when
@@ -179,7 +188,7 @@ struct Tableau {
     mutating func commit() {
         guard let finished = journal else { return }
         journal = nil
-        for (symbol, _, _) in finished.rows where symbol < symbolCount { rowJournaled[symbol] = false }
+        for entry in finished.rows where entry.symbol < symbolCount { rowJournaled[entry.symbol] = false }
         for (symbol, _) in finished.columns where symbol < symbolCount { columnJournaled[symbol] = false }
     }
 
@@ -187,9 +196,13 @@ struct Tableau {
     mutating func rollback() {
         guard let saved = journal else { return }
         journal = nil
-        for (symbol, row, rank) in saved.rows.reversed() where symbol < saved.symbolCount {
+        // Every slot swap in the transaction involved two journaled symbols, so restoring each
+        // journaled symbol's slot restores the permutation on the symbols that remain.
+        for (symbol, row, rank, slot) in saved.rows.reversed() where symbol < saved.symbolCount {
             rows[symbol] = row
             definitionRank[symbol] = rank
+            slots[symbol] = slot
+            occupants[slot] = symbol
             rowJournaled[symbol] = false
             markChanged(symbol)
         }
@@ -207,6 +220,8 @@ struct Tableau {
         dependents.removeSubrange(count...)
         factors.removeSubrange(count...)
         columns.removeSubrange(count...)
+        slots.removeSubrange(count...)
+        occupants.removeSubrange(count...)
         compactedLength.removeSubrange(count...)
         marks.removeSubrange(count...)
         variables.removeSubrange(count...)
@@ -222,7 +237,7 @@ struct Tableau {
     private mutating func journalRow(_ symbol: Int) {
         guard journal?.tracksRows == true, symbol < journal!.symbolCount, !rowJournaled[symbol] else { return }
         rowJournaled[symbol] = true
-        journal!.rows.append((symbol, rows[symbol], definitionRank[symbol]))
+        journal!.rows.append((symbol, rows[symbol], definitionRank[symbol], slots[symbol]))
     }
 
     private mutating func journalColumn(_ symbol: Int) {
@@ -234,10 +249,24 @@ struct Tableau {
     // MARK: Rows and columns
 
     /// Records that `basic`'s row now contains `symbol`. Appends are not journaled: after a
-    /// rollback an extra entry is only a stale one.
+    /// rollback an extra entry is only a stale one. A row that regains a symbol it lost last is
+    /// still listed last in that column, which pivots back and forth between two vertices do for
+    /// every cell of a long row: the entry is then kept instead of appended again.
+    @inline(__always)
     private mutating func link(_ symbol: Int, to basic: Int) {
-        columns[symbol].append(basic)
+        let slot = slots[basic]
+        if columns[symbol].last == slot { return }
+        columns[symbol].append(slot)
         if columns[symbol].count > 4 * compactedLength[symbol] + 64 { compactColumn(symbol) }
+    }
+
+    /// The basic symbol whose row is filed under `slot`, or nil when that symbol is parametric or
+    /// (a stale entry left by a rollback) the slot no longer exists.
+    @inline(__always)
+    func basicSymbol(inSlot slot: Int) -> Int? {
+        guard slot < occupants.count else { return nil }
+        let basic = occupants[slot]
+        return rows[basic] == nil ? nil : basic
     }
 
     /// Drops entries of rows that no longer exist and repeated entries from a column, keeping the
@@ -248,9 +277,9 @@ struct Tableau {
         markEpoch += 1
         var kept: [Int] = []
         kept.reserveCapacity(columns[symbol].count)
-        for basic in columns[symbol] where existingRow(basic) != nil && marks[basic] != markEpoch {
-            marks[basic] = markEpoch
-            kept.append(basic)
+        for slot in columns[symbol] where basicSymbol(inSlot: slot) != nil && marks[slot] != markEpoch {
+            marks[slot] = markEpoch
+            kept.append(slot)
         }
         columns[symbol] = kept
         compactedLength[symbol] = kept.count
@@ -259,7 +288,8 @@ struct Tableau {
     /// The rows that contain `symbol`, each once, with the coefficient there.
     mutating func column(_ symbol: Int) -> [(basic: Int, coefficient: Double)] {
         compactColumn(symbol)
-        return columns[symbol].compactMap { basic in
+        return columns[symbol].compactMap { slot in
+            let basic = occupants[slot]
             let coefficient = rows[basic]!.coefficient(of: symbol)
             return coefficient == 0 ? nil : (basic, coefficient)
         }
@@ -277,6 +307,26 @@ struct Tableau {
         }
         for cell in row.cells { link(cell.symbol, to: basic) }
         markChanged(basic)
+    }
+
+    /// Replaces the row of `leaving` by `row`, that row solved for `entering` (the same cells, but
+    /// for `leaving` in place of `entering`), as the row of `entering`, which takes over the slot
+    /// and with it the column entries of the shared cells. The slot never holds a missing row in
+    /// between, so no column compaction can drop those entries.
+    private mutating func replaceRow(of leaving: Int, by entering: Int, _ row: Row) {
+        journalRow(entering)
+        journalRow(leaving)
+        rows[leaving] = nil
+        markChanged(leaving)
+        let slot = slots[leaving]
+        slots[leaving] = slots[entering]
+        occupants[slots[leaving]] = leaving
+        slots[entering] = slot
+        occupants[slot] = entering
+        rows[entering] = row
+        definitionRank[entering] = 0
+        link(leaving, to: entering)
+        markChanged(entering)
     }
 
     /// Removes and returns the (expanded) row of `basic`, which becomes parametric.
@@ -311,10 +361,11 @@ struct Tableau {
         var consistent = true
         columnBuffer.removeAll(keepingCapacity: true)
         let column = columns[symbol]
-        for basic in column where basic < rows.count && marks[basic] != markEpoch {
-            marks[basic] = markEpoch
+        for slot in column where slot < occupants.count && marks[slot] != markEpoch {
+            marks[slot] = markEpoch
+            let basic = occupants[slot]
             guard let coefficient = rows[basic]?.coefficient(of: symbol), coefficient != 0 else { continue }
-            columnBuffer.append(basic)
+            columnBuffer.append(slot)
             shiftConstant(of: basic, by: coefficient * shift)
             if kinds[basic] == .dummy && !nearZero(rows[basic]?.constant ?? 0) { consistent = false }
         }
@@ -333,8 +384,9 @@ struct Tableau {
             journalColumn(symbol)
             columns[symbol] = []
             compactedLength[symbol] = 0
-            for basic in column {
-                let factor = basic < rows.count ? rows[basic]?.coefficient(of: symbol) ?? 0 : 0
+            for slot in column {
+                guard let basic = basicSymbol(inSlot: slot) else { continue }
+                let factor = rows[basic]!.coefficient(of: symbol)
                 guard factor != 0 else { continue }
                 journalRow(basic)
                 guard var target = rows[basic] else { continue }
@@ -361,10 +413,18 @@ struct Tableau {
 
     /// Exchanges a basic symbol for a parametric one.
     mutating func pivot(entering: Int, leaving: Int) {
-        guard var row = removeRow(leaving) else { return }
+        if isDefinition(leaving) {  // its row, once expanded, no longer matches its column entries
+            guard var row = removeRow(leaving) else { return }
+            row.solve(leaving, for: entering)
+            substitute(entering, with: row)
+            installRow(entering, row)
+            return
+        }
+        guard var row = rows[leaving] else { return }
         row.solve(leaving, for: entering)
+        // The new row lacks `entering`, so installing it first leaves it out of the substitution.
+        replaceRow(of: leaving, by: entering, row)
         substitute(entering, with: row)
-        installRow(entering, row)
     }
 
     /// A new row expressing `Σ terms + constant` over the current parametric symbols, or, when it
