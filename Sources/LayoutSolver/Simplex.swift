@@ -22,10 +22,11 @@ extension Tableau {
     ///
     /// Entering column: the strongest level with an improving column whose cost is zero at every
     /// stronger level (so stronger levels never get worse); within it the steepest such column
-    /// (Dantzig's rule), ties to the newest symbol (see `dualOptimize`). After `degenerateLimit` pivots in a row that
-    /// do not move the solution, the run switches to the smallest improving id (Bland's rule), which
-    /// cannot cycle. A parametric user variable is unrestricted, so a positive cost makes it enter
-    /// by decreasing. Leaving row: the smallest ratio, ties to the smallest basic symbol id.
+    /// (Dantzig's rule), ties to the newest symbol (see `dualOptimize`). After `degenerateLimit`
+    /// pivots in a row that do not move the solution, the run switches to the smallest improving id
+    /// (Bland's rule), which cannot cycle. A parametric user variable is unrestricted, so a positive
+    /// cost makes it enter by decreasing. Leaving row: the smallest ratio, ties to the smallest basic
+    /// symbol id.
     mutating func optimize(artificialPhase: Bool = false) -> SimplexOutcome {
         var degenerate = 0
         for _ in 0..<pivotLimit {
@@ -33,10 +34,14 @@ extension Tableau {
             guard let (entering, increasing) = enteringColumn(artificialPhase: artificialPhase, bland: bland) else {
                 return .optimal
             }
-            guard let (leaving, ratio) = leavingRow(for: entering, increasing: increasing) else { return .unbounded }
+            guard let (leaving, ratio) = leavingRow(for: entering, increasing: increasing) else {
+                pricesEverySymbol = true
+                return .unbounded
+            }
             degenerate = nearZero(ratio) ? degenerate + 1 : 0
             pivot(entering: entering, leaving: leaving)
         }
+        pricesEverySymbol = true
         return .pivotLimit
     }
 
@@ -55,20 +60,62 @@ extension Tableau {
         }
     }
 
-    private func enteringColumn(artificialPhase: Bool, bland: Bool) -> (Int, Bool)? {
+    /// The entering column and whether it increases. In the artificial phase, the steepest
+    /// improving column of the artificial objective, ties to the newest symbol (with `bland`, the
+    /// first one).
+    ///
+    /// Otherwise a symbol can only enter at the strongest level where its cost is not zero, since
+    /// it would worsen that level at any weaker one: the choice is the strongest level with an
+    /// improving symbol, and within it the steepest, ties to the newest symbol (with `bland`, the
+    /// smallest id). Small objectives are scanned whole. In large ones only the pricing candidates
+    /// are priced: every other symbol was found not improving and its costs have not changed since.
+    /// Candidates found not improving are dropped.
+    private mutating func enteringColumn(artificialPhase: Bool, bland: Bool) -> (Int, Bool)? {
         if artificialPhase {
             guard let row = artificial else { return nil }
             return steepest(in: row, bland: bland) { _ in false }
         }
-        for level in objectives.indices {
-            let stronger = objectives[..<level]
-            let choice = steepest(in: objectives[level].row, bland: bland) { symbol in
-                stronger.contains { !nearZero($0.row.coefficient(of: symbol)) }
+        let objectiveCells = objectives.reduce(0) { $0 + $1.row.cells.count }
+        if objectiveCells <= Tableau.scannedObjectiveCells {
+            forgetPricingCandidates()
+            for level in objectives.indices {
+                let stronger = objectives[..<level]
+                let choice = steepest(in: objectives[level].row, bland: bland) { symbol in
+                    stronger.contains { !nearZero($0.row.coefficient(of: symbol)) }
+                }
+                if let choice { return choice }
             }
-            if let choice { return choice }
+            return nil
         }
-        return nil
+        if pricesEverySymbol || pricingCandidates.count * 16 > objectiveCells { collectImprovingSymbols() }
+        var best: (symbol: Int, increasing: Bool, level: Int, magnitude: Double)?
+        var kept = 0
+        for index in pricingCandidates.indices {
+            let symbol = pricingCandidates[index]
+            guard let (level, cost) = firstCost(of: symbol),
+                  let increasing = improvingDirection(of: Cell(symbol: symbol, coefficient: cost)) else {
+                dropPricingCandidate(symbol)
+                continue
+            }
+            pricingCandidates[kept] = symbol
+            kept += 1
+            let magnitude = abs(cost)
+            if let current = best {
+                guard level <= current.level else { continue }
+                if level == current.level {
+                    let better = bland ? symbol < current.symbol
+                        : magnitude > current.magnitude || (magnitude == current.magnitude && symbol > current.symbol)
+                    guard better else { continue }
+                }
+            }
+            best = (symbol, increasing, level, magnitude)
+        }
+        pricingCandidates.removeSubrange(kept...)
+        return best.map { ($0.symbol, $0.increasing) }
     }
+
+    /// Objectives with at most this many cells in all are scanned whole for each pivot.
+    private static let scannedObjectiveCells = 256
 
     /// The improving column of `row` with the largest cost magnitude (the first one with `bland`),
     /// skipping blocked symbols; cells are sorted by id, so ties go to the largest id.
@@ -83,6 +130,30 @@ extension Tableau {
             bestMagnitude = abs(cell.coefficient)
         }
         return best
+    }
+
+    /// Replaces the pricing candidates by the symbols that improve some objective, found by one pass
+    /// over each objective: cheaper than pricing candidates one by one once they are many.
+    private mutating func collectImprovingSymbols() {
+        for symbol in pricingCandidates { dropPricingCandidate(symbol) }
+        pricingCandidates.removeAll(keepingCapacity: true)
+        pricesEverySymbol = false
+        for level in objectives.indices {
+            for cell in objectives[level].row.cells where improvingDirection(of: cell) != nil {
+                if objectives[..<level].allSatisfy({ nearZero($0.row.coefficient(of: cell.symbol)) }) {
+                    costMayChange(of: cell.symbol)
+                }
+            }
+        }
+    }
+
+    /// The strongest objective level where the cost of `symbol` is not (near) zero, with that cost.
+    private func firstCost(of symbol: Int) -> (level: Int, cost: Double)? {
+        for level in objectives.indices {
+            let cost = objectives[level].row.coefficient(of: symbol)
+            if !nearZero(cost) { return (level, cost) }
+        }
+        return nil
     }
 
     /// The leaving row for `entering` and the step length it allows.
@@ -113,23 +184,34 @@ extension Tableau {
     /// ties to the newest (largest) symbol id. A parametric user variable with zero cost at every level
     /// can absorb the change in either direction at ratio zero.
     ///
-    /// Ties go to the newest symbol, in both simplex methods, because later constraints usually
-    /// concern later variables, which fewer others depend on: when the views of a row can all give
-    /// way equally, the last view absorbs a change of the container instead of the first, which
-    /// would move every view after it (and make every update rewrite them all).
+    /// Ties go to the newest symbol, here and in the primal simplex, because later constraints
+    /// usually concern later variables, which fewer others depend on: when the views of a row can
+    /// all give way equally, the last view absorbs a change of the container instead of the first,
+    /// which would move every view after it (and make every update rewrite them all). Both methods
+    /// break ties the same way so that removing a constraint and adding it back returns to the
+    /// same solution.
+    ///
+    /// A run that starts with no pricing candidate keeps it that way without recording the cost
+    /// changes of its pivots, since every objective stays optimal; a run that fails leaves every
+    /// symbol to be priced again.
     mutating func dualOptimize() -> SimplexOutcome {
+        let keepsPricing = recordsCostChanges && pricingCandidates.isEmpty && !pricesEverySymbol
+        if keepsPricing { recordsCostChanges = false }
+        defer { if keepsPricing { recordsCostChanges = true } }
         var pivots = 0
         while let index = infeasible.indices.min(by: { infeasible[$0] < infeasible[$1] }) {
             let leaving = infeasible.remove(at: index)
             guard let row = rows[leaving], row.constant < -epsilon else { continue }
             guard let entering = dualEnteringColumn(row) else {
                 infeasible.removeAll()
+                pricesEverySymbol = true
                 return .infeasible
             }
             pivot(entering: entering, leaving: leaving)
             pivots += 1
             if pivots >= pivotLimit {
                 infeasible.removeAll()
+                pricesEverySymbol = true
                 return .pivotLimit
             }
         }

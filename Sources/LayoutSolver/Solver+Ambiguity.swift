@@ -39,6 +39,7 @@ extension Tableau {
         goal.multiply(by: sign)
         if objectives.last?.level == 0 { objectives.removeLast() }
         objectives.append(Objective(level: 0, row: goal))
+        costsMayChange(in: goal)
         guard optimize() == .optimal else { return nil }
         return value(of: symbol)
     }

@@ -58,6 +58,15 @@ struct Tableau {
     var markEpoch = 0
     /// Objectives, strongest level first.
     var objectives: [Objective] = []
+    /// The symbols whose cost in some objective may have changed since the primal simplex last
+    /// found them not improving, each once (see `enteringColumn`). The others cannot improve any
+    /// objective, so pricing skips them and an add costs no scan of the whole objectives.
+    var pricingCandidates: [Int] = []
+    private var isPricingCandidate: [Bool] = []
+    /// Whether every symbol of the objectives must be priced again (after objectives were replaced).
+    var pricesEverySymbol = false
+    /// Off while a dual simplex run that started from optimal objectives keeps them optimal.
+    var recordsCostChanges = true
     /// The objective of the artificial phase while a constraint without a subject is installed.
     var artificial: Row?
     /// Restricted basic symbols whose row constant went negative (to be fixed by the dual simplex).
@@ -111,6 +120,7 @@ struct Tableau {
         marks.append(0)
         variables.append(nil)
         isChanged.append(false)
+        isPricingCandidate.append(false)
         rowJournaled.append(false)
         columnJournaled.append(false)
         return symbol
@@ -226,6 +236,9 @@ struct Tableau {
         marks.removeSubrange(count...)
         variables.removeSubrange(count...)
         isChanged.removeSubrange(count...)
+        isPricingCandidate.removeSubrange(count...)
+        pricingCandidates.removeAll { $0 >= count }
+        pricesEverySymbol = true
         rowJournaled.removeSubrange(count...)
         columnJournaled.removeSubrange(count...)
         changed.removeAll { $0 >= count }
@@ -400,11 +413,14 @@ struct Tableau {
                 addedBuffer.removeAll(keepingCapacity: true)
             }
         }
+        var costsChanged = false
         for index in objectives.indices {
             let factor = objectives[index].row.coefficient(of: symbol)
             guard factor != 0 else { continue }
             objectives[index].row.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
+            costsChanged = true
         }
+        if costsChanged { costsMayChange(in: row) }
         if let factor = artificial?.coefficient(of: symbol), factor != 0 {
             artificial!.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
         }
@@ -485,9 +501,39 @@ struct Tableau {
         if let row = rows[symbol] {
             objectives[index].row.add(row, times: factor, added: &addedBuffer, buffer: &cellBuffer)
             addedBuffer.removeAll(keepingCapacity: true)
+            costsMayChange(in: row)
         } else {
             objectives[index].row.insert(symbol, factor)
+            costMayChange(of: symbol)
         }
+    }
+
+    /// Records that the cost of `symbol` in some objective may have changed.
+    @inline(__always)
+    mutating func costMayChange(of symbol: Int) {
+        if recordsCostChanges && !isPricingCandidate[symbol] {
+            isPricingCandidate[symbol] = true
+            pricingCandidates.append(symbol)
+        }
+    }
+
+    /// Records that the costs of the symbols of `row`, just merged into objectives, may have changed.
+    mutating func costsMayChange(in row: Row) {
+        guard recordsCostChanges else { return }
+        for cell in row.cells { costMayChange(of: cell.symbol) }
+    }
+
+    /// Empties the pricing candidates and has the next pricing find them again.
+    mutating func forgetPricingCandidates() {
+        for symbol in pricingCandidates { isPricingCandidate[symbol] = false }
+        pricingCandidates.removeAll(keepingCapacity: true)
+        pricesEverySymbol = true
+    }
+
+    /// Forgets `symbol` as a pricing candidate (its costs were found not improving).
+    @inline(__always)
+    mutating func dropPricingCandidate(_ symbol: Int) {
+        isPricingCandidate[symbol] = false
     }
 
     /// Deletes a parametric symbol from every row and objective (its value is 0, so no value moves).
