@@ -76,7 +76,7 @@ extension Tableau {
             return steepest(in: row, bland: bland) { _ in false }
         }
         let objectiveCells = objectives.reduce(0) { $0 + $1.row.cells.count }
-        if objectiveCells <= Tableau.scannedObjectiveCells {
+        if objectiveCells <= scannedObjectiveCells {
             forgetPricingCandidates()
             for level in objectives.indices {
                 let stronger = objectives[..<level]
@@ -113,9 +113,6 @@ extension Tableau {
         pricingCandidates.removeSubrange(kept...)
         return best.map { ($0.symbol, $0.increasing) }
     }
-
-    /// Objectives with at most this many cells in all are scanned whole for each pivot.
-    private static let scannedObjectiveCells = 256
 
     /// The improving column of `row` with the largest cost magnitude (the first one with `bland`),
     /// skipping blocked symbols; cells are sorted by id, so ties go to the largest id.

@@ -113,20 +113,26 @@ extension Tableau {
     /// Eliminates a constraint's marker from the tableau (the constraint stops holding).
     mutating func removeMarker(_ marker: Int) {
         if removeRow(marker) != nil { return }
-        guard let leaving = markerLeavingRow(marker), var row = removeRow(leaving) else { return }
+        guard let leaving = markerLeavingRow(marker), var row = removeRow(leaving) else {
+            eliminate(marker)  // it has no effect left on any value, only cells that cancel out
+            return
+        }
         row.solve(leaving, for: marker)
         substitute(marker, with: row)
     }
 
     /// The row to exchange for a parametric marker: the restricted row that limits the marker most
-    /// tightly (negative coefficients first), else any restricted row, else a user variable's row.
+    /// tightly (negative coefficients first), else any restricted row, else the user variable's
+    /// row with the smallest id whose expanded row holds the marker. A definition that names the
+    /// marker may not: the rows it names can cancel its own cell.
     private mutating func markerLeavingRow(_ marker: Int) -> Int? {
-        var first: Int?, second: Int?, third: Int?
+        var first: Int?, second: Int?
+        var externals: [Int] = []
         var firstRatio = Double.infinity, secondRatio = Double.infinity
         for (basic, coefficient) in column(marker) {
             let row = rows[basic]!
             if kinds[basic] == .external {
-                if third == nil || basic < third! { third = basic }
+                externals.append(basic)
             } else if coefficient < 0 {
                 let ratio = -row.constant / coefficient
                 if isBetter(ratio, basic, than: firstRatio, first) { firstRatio = ratio; first = basic }
@@ -135,7 +141,10 @@ extension Tableau {
                 if isBetter(ratio, basic, than: secondRatio, second) { secondRatio = ratio; second = basic }
             }
         }
-        return first ?? second ?? third
+        if let restricted = first ?? second { return restricted }
+        return externals.sorted().first { basic in
+            !isDefinition(basic) || expandedRow(of: basic)?.coefficient(of: marker) != 0
+        }
     }
 
     /// Ratio-test order: the smaller ratio, ties to the smaller symbol id.

@@ -63,6 +63,8 @@ struct Tableau {
     /// objective, so pricing skips them and an add costs no scan of the whole objectives.
     var pricingCandidates: [Int] = []
     private var isPricingCandidate: [Bool] = []
+    /// Objectives with at most this many cells in all are scanned whole for each pivot instead.
+    var scannedObjectiveCells = 256
     /// Whether every symbol of the objectives must be priced again (after objectives were replaced).
     var pricesEverySymbol = false
     /// Off while a dual simplex run that started from optimal objectives keeps them optimal.

@@ -11,11 +11,22 @@ final class PropertyTests: XCTestCase {
     }
 
     func testRandomSequencesMatchFreshSolver() throws {
+        try checkRandomSequences(seeds: 1...80)
+    }
+
+    /// The same check with pricing candidates in every objective, however small: the solver under
+    /// test keeps candidates while the fresh solvers scan their objectives whole.
+    func testRandomSequencesWithPricingCandidatesMatchFreshSolver() throws {
+        try checkRandomSequences(seeds: 81...160, scannedObjectiveCells: 0)
+    }
+
+    private func checkRandomSequences(seeds: ClosedRange<UInt64>, scannedObjectiveCells: Int? = nil) throws {
         var conflicts = 0
-        for seed in 1...80 as ClosedRange<UInt64> {
+        for seed in seeds {
             var rng = SeededGenerator(seed: seed)
             let variables = (0..<6).map { Variable("x\($0)") }
             let solver = Solver()
+            if let scannedObjectiveCells { solver.tableau.scannedObjectiveCells = scannedObjectiveCells }
             var active: [ActiveConstraint] = []
             var edits: [(Variable, Strength, Double)] = []
             for step in 0..<40 {
