@@ -117,9 +117,10 @@ struct Row {
     /// `self += factor * other`, with the cell of `replaced` (if any) removed first.
     ///
     /// Symbols that newly appear (other than `replaced`) are appended to `added`; cells whose
-    /// coefficient cancels are dropped. The merge is written into `buffer` (sized once, then filled
-    /// through a pointer), which then trades storage with the row's cells, so a caller that passes
-    /// the same buffer to every call reuses two allocations instead of making one per call.
+    /// coefficient cancels are dropped. The merge is written through a pointer into `buffer`, grown
+    /// when it holds fewer cells than the merge may need (its old cells are only overwritten), which
+    /// then trades storage with the row's cells, so a caller that passes the same buffer to every
+    /// call reuses two allocations instead of making one per call.
     mutating func add(_ other: Row, times factor: Double, replacing replaced: Int = -1,
                       added: inout [Int], buffer: inout [Cell]) {
         constant += other.constant * factor
@@ -129,8 +130,9 @@ struct Row {
             return
         }
         let room = cells.count + other.cells.count
-        buffer.removeAll(keepingCapacity: true)
-        buffer.append(contentsOf: repeatElement(Cell(symbol: 0, coefficient: 0), count: room))
+        if buffer.count < room {
+            buffer.append(contentsOf: repeatElement(Cell(symbol: 0, coefficient: 0), count: room - buffer.count))
+        }
         let count = cells.withUnsafeBufferPointer { mine in
             other.cells.withUnsafeBufferPointer { theirs in
                 buffer.withUnsafeMutableBufferPointer { merged in
@@ -138,7 +140,7 @@ struct Row {
                 }
             }
         }
-        buffer.removeLast(room - count)
+        buffer.removeLast(buffer.count - count)
         swap(&cells, &buffer)
     }
 

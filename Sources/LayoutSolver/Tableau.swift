@@ -93,8 +93,9 @@ struct Tableau {
     /// What a transaction needs to restore the tableau exactly.
     private struct Journal {
         var symbolCount: Int
-        var objectives: [Objective]
-        /// Whether old rows and columns are being saved (off while no change can fail).
+        /// The objectives as they were, saved when rows start being tracked.
+        var objectives: [Objective]?
+        /// Whether old rows, columns and objectives are being saved (off while no change can fail).
         var tracksRows: Bool
         /// A changed row's symbol, its old row, definition rank and slot.
         var rows: [(symbol: Int, row: Row?, rank: Int, slot: Int)] = []
@@ -184,16 +185,18 @@ struct Tableau {
 
     /// Starts recording changes so that `rollback()` can restore the current state exactly.
     ///
-    /// New symbols, registered variables and objectives are always recorded. Row and column
+    /// New symbols and registered variables are always recorded. Row, column and objective
     /// contents are recorded from the start when `tracksRows` is true, else only after
-    /// `trackRowChanges()`: a caller whose first row changes cannot fail skips their cost.
+    /// `trackRowChanges()`: a caller whose first changes cannot fail skips their cost.
     mutating func beginTransaction(tracksRows: Bool) {
-        journal = Journal(symbolCount: symbolCount, objectives: objectives, tracksRows: tracksRows)
+        journal = Journal(symbolCount: symbolCount, objectives: tracksRows ? objectives : nil, tracksRows: tracksRows)
     }
 
     /// Starts recording row and column contents in the current transaction, if any.
     mutating func trackRowChanges() {
-        journal?.tracksRows = true
+        guard journal != nil, journal?.tracksRows == false else { return }
+        journal!.tracksRows = true
+        journal!.objectives = objectives
     }
 
     /// Keeps the changes made since `beginTransaction()`.
@@ -244,7 +247,7 @@ struct Tableau {
         rowJournaled.removeSubrange(count...)
         columnJournaled.removeSubrange(count...)
         changed.removeAll { $0 >= count }
-        objectives = saved.objectives
+        if let savedObjectives = saved.objectives { objectives = savedObjectives }
         artificial = nil
         infeasible.removeAll()
     }
@@ -270,9 +273,10 @@ struct Tableau {
     @inline(__always)
     private mutating func link(_ symbol: Int, to basic: Int) {
         let slot = slots[basic]
-        if columns[symbol].last == slot { return }
+        let length = columns[symbol].count
+        if length > 0 && columns[symbol][length - 1] == slot { return }
         columns[symbol].append(slot)
-        if columns[symbol].count > 4 * compactedLength[symbol] + 64 { compactColumn(symbol) }
+        if length >= 4 * compactedLength[symbol] + 64 { compactColumn(symbol) }
     }
 
     /// The basic symbol whose row is filed under `slot`, or nil when that symbol is parametric or
@@ -394,18 +398,19 @@ struct Tableau {
 
     /// Replaces `symbol` by `row` in every row, objective and the artificial objective.
     mutating func substitute(_ symbol: Int, with row: Row) {
-        let column = columns[symbol]
-        if !column.isEmpty {
+        if !columns[symbol].isEmpty {
             journalColumn(symbol)
-            columns[symbol] = []
+            // The column is emptied by trading storage with a reused empty buffer.
+            var column: [Int] = []
+            swap(&column, &columnBuffer)
+            column.removeAll(keepingCapacity: true)
+            swap(&column, &columns[symbol])
             compactedLength[symbol] = 0
-            for slot in column {
-                guard let basic = basicSymbol(inSlot: slot) else { continue }
-                let factor = rows[basic]!.coefficient(of: symbol)
-                guard factor != 0 else { continue }
+            for slot in column where slot < occupants.count {
+                let basic = occupants[slot]
+                guard let factor = rows[basic]?.coefficient(of: symbol), factor != 0 else { continue }
                 journalRow(basic)
-                guard var target = rows[basic] else { continue }
-                rows[basic] = nil
+                guard var target = rows[basic].take() else { continue }
                 let before = target.constant
                 target.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
                 if target.constant != before { markChanged(basic) }
@@ -414,6 +419,7 @@ struct Tableau {
                 for index in addedBuffer.indices { link(addedBuffer[index], to: basic) }
                 addedBuffer.removeAll(keepingCapacity: true)
             }
+            swap(&column, &columnBuffer)
         }
         var costsChanged = false
         for index in objectives.indices {
