@@ -12,7 +12,7 @@ extension Tableau {
         var row = row
         if let definedVariable {
             row.solve(for: definedVariable)
-            installRow(definedVariable, row, isDefinition: true)
+            installRow(definedVariable, row)
             return true
         }
         if let subject = chooseSubject(row, tag: tag) {
@@ -111,14 +111,20 @@ extension Tableau {
     // MARK: Removing rows
 
     /// Eliminates a constraint's marker from the tableau (the constraint stops holding).
+    ///
+    /// The marker leaves the tableau for good, so definitions that name it take its row.
     mutating func removeMarker(_ marker: Int) {
-        if removeRow(marker) != nil { return }
+        if let row = rows[marker] {
+            substitute(marker, with: row, keepingDefinitions: false)
+            removeRow(marker)
+            return
+        }
         guard let leaving = markerLeavingRow(marker), var row = removeRow(leaving) else {
             eliminate(marker)  // it has no effect left on any value, only cells that cancel out
             return
         }
         row.solve(leaving, for: marker)
-        substitute(marker, with: row)
+        substitute(marker, with: row, keepingDefinitions: false)
     }
 
     /// The row to exchange for a parametric marker: the restricted row that limits the marker most
@@ -158,16 +164,31 @@ extension Tableau {
     /// Applies a change of the constant of a constraint's original row (`0 = constant + …`) by
     /// `delta`. Returns false when a required equality that other required equalities fix would
     /// have to move (the caller rolls back).
+    ///
+    /// The change is carried by one of the constraint's own symbols: a parametric marker's origin
+    /// moves, shifting every row that names it, or a basic marker's (or error's) row constant
+    /// moves. In that last case the symbol no longer stands for what the definitions naming it
+    /// were written with, so their constants move back by as much and their values stay put, as
+    /// they would in rows holding the symbol's expansion.
     mutating func changeConstant(tag: ConstraintTag, by delta: Double) -> Bool {
         let markerShift = delta / tag.markerCoefficient
         if rows[tag.marker] != nil {
-            shiftConstant(of: tag.marker, by: -markerShift)
+            shiftBasicRow(tag.marker, by: -markerShift)
             return kinds[tag.marker] != .dummy || nearZero(rows[tag.marker]!.constant)
         }
         if let other = tag.other, rows[other] != nil {
-            shiftConstant(of: other, by: -delta / tag.otherCoefficient)
+            shiftBasicRow(other, by: -delta / tag.otherCoefficient)
             return true
         }
         return shiftRows(containing: tag.marker, by: markerShift)
+    }
+
+    /// Moves the constant of `basic`'s row by `shift` and those of the definitions naming it by
+    /// the opposite. No user variable's value changes (`basic` is restricted and the definitions
+    /// are compensated), so none is marked for `writeChangedValues`: a suggestion absorbed by an
+    /// edit's error re-evaluates nothing.
+    private mutating func shiftBasicRow(_ basic: Int, by shift: Double) {
+        shiftConstant(of: basic, by: shift, marking: false)
+        _ = shiftRows(containing: basic, by: -shift, marking: false)  // only definitions name a basic symbol
     }
 }

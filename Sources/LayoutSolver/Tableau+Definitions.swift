@@ -1,19 +1,25 @@
-/// Definitions: rows that keep naming basic user variables instead of their rows.
+/// Definitions: the rows of user variables, which may name basic symbols instead of their rows.
 ///
-/// A constraint that introduces a user variable no row or objective mentions yet (the next view
-/// of a row, `left[i] == left[i-1] + width[i-1] + 8`) is solved for that variable as written,
-/// without substituting the rows of the basic user variables it names. Substituting them would
-/// make the row carry every term of every row it depends on (a chain of n such constraints holds
-/// about n² cells); a definition holds only the constraint's own terms.
+/// The simplex reads only the rows of restricted symbols (ratio tests) and the objectives (costs);
+/// a user variable is unrestricted, so its row only gives its value. Such rows are therefore kept
+/// as they were written and never rewritten by a pivot: a symbol that becomes basic stays named in
+/// them, and its new row is not merged in. Otherwise every pivot on a long row would copy that row
+/// into the rows of all the user variables that depend on it. Likewise, a constraint that
+/// introduces a user variable no row or objective mentions yet (the next view of a row,
+/// `left[i] == left[i-1] + width[i-1] + 8`) is solved for that variable as written, without
+/// substituting the rows of the basic user variables it names: a chain of n such constraints
+/// would otherwise hold about n² cells.
 ///
-/// Invariants: only user variables are defined; restricted rows and objectives never name basic
-/// symbols, so the simplex (ratio tests, costs) only ever reads expanded rows. Besides parametric
-/// symbols, a definition names only user variables that were basic when it was installed (a pivot
-/// only ever substitutes expanded rows into it), so definitions refer to one another without
-/// cycles. Readers that need the classic row of a user variable ask for `expandedRow(of:)`. The
-/// value of a definition is its constant plus its terms at the values of the symbols it names;
+/// Invariants: restricted rows and objectives never name basic symbols. A definition names
+/// symbols that were parametric when it started naming them (which may have become basic since),
+/// and, for a new variable's definition, user variables that were basic when it was installed.
+/// A symbol becomes basic with a row over parametric symbols only, and a new variable is named by
+/// nothing, so no definition can come to depend on itself: the definitions form an acyclic graph.
+/// Readers that need the classic row of a user variable ask for `expandedRow(of:)`. The value of a
+/// definition is its constant plus its terms at the values of the basic symbols it names;
 /// `writeChangedValues` evaluates definitions in dependency order, reusing `definitionValues` for
-/// those that did not change.
+/// those that did not change. A symbol leaving the tableau for good (a removed constraint's
+/// marker) is first replaced by its row in every definition that names it.
 extension Tableau {
     /// The row of `symbol` over parametric symbols only, or nil when it is parametric.
     mutating func expandedRow(of symbol: Int) -> Row? {
@@ -86,22 +92,28 @@ extension Tableau {
         return order
     }
 
-    /// Whether the row of `symbol` is a definition.
+    /// Whether `symbol` is a basic user variable, whose row is a definition.
     @inline(__always)
     func isDefinition(_ symbol: Int) -> Bool {
-        definitionRank[symbol] > 0
+        kinds[symbol] == .external && rows[symbol] != nil
     }
 
-    /// Records that `definition` names the basic `symbol`. Stale entries are dropped whenever the
-    /// list's length reaches a power of two (from 16), so it stays proportional to the live ones.
+    /// Records that `definition` names the basic `symbol`. Whenever the list's length reaches a
+    /// power of two (from 16), stale and repeated entries are dropped, so it stays proportional to
+    /// the definitions that really name `symbol`.
     mutating func addDependent(_ definition: Int, of symbol: Int) {
+        if dependents[symbol].last == definition { return }
         dependents[symbol].append(definition)
         let count = dependents[symbol].count
         if count >= 16 && count & (count - 1) == 0 {
-            let list = dependents[symbol]
-            dependents[symbol] = list.filter { dependent in
-                isDefinition(dependent) && rows[dependent]?.coefficient(of: symbol) != 0
+            markEpoch += 1
+            var kept: [Int] = []
+            for dependent in dependents[symbol] where marks[dependent] != markEpoch && isDefinition(dependent)
+                && rows[dependent]!.coefficient(of: symbol) != 0 {
+                marks[dependent] = markEpoch
+                kept.append(dependent)
             }
+            dependents[symbol] = kept
         }
     }
 
@@ -109,10 +121,8 @@ extension Tableau {
     /// on it that the current mark epoch has not reached yet; `orderBuffer` reversed then lists
     /// each symbol after everything it depends on.
     ///
-    /// A definition installed while the symbols it names were basic ranks after their own
-    /// definitions (no symbol it names can be defined again while it names it: its column is not
-    /// empty), so following only edges to higher ranks keeps every real dependency and makes the
-    /// graph acyclic even with stale `dependents` entries, which at worst re-evaluate a value.
+    /// Only the entries of `dependents` that are still true (the definition still names the
+    /// symbol) are followed, so the walk stays on the acyclic graph of definitions.
     mutating func appendDependencyOrder(from root: Int) {
         guard marks[root] != markEpoch else { return }
         marks[root] = markEpoch
@@ -126,23 +136,49 @@ extension Tableau {
             }
             stackBuffer[stackBuffer.count - 1].next = next + 1
             let dependent = dependents[symbol][next]
-            if dependent < symbolCount && definitionRank[dependent] > definitionRank[symbol]
-                && marks[dependent] != markEpoch {
+            if dependent < symbolCount && marks[dependent] != markEpoch && kinds[dependent] == .external
+                && rowNames(dependent, symbol) {
                 marks[dependent] = markEpoch
                 stackBuffer.append((dependent, 0))
             }
         }
     }
 
-    /// The value of an external symbol, given current `definitionValues` for every definition it
+    /// Whether the row of `basic` has a cell for `symbol` (false when `basic` is parametric).
+    @inline(__always)
+    private func rowNames(_ basic: Int, _ symbol: Int) -> Bool {
+        rows.withUnsafeBufferPointer { rows in
+            rows[basic]?.cells.withUnsafeBufferPointer { Row.index(of: symbol, in: $0).found } ?? false
+        }
+    }
+
+    /// The value of a user variable, given current `definitionValues` for every definition it
     /// names.
     func currentValue(of symbol: Int) -> Double {
-        guard let row = rows[symbol] else { return 0 }
-        guard isDefinition(symbol) else { return row.constant }
-        var value = row.constant
-        for cell in row.cells {
-            guard let named = rows[cell.symbol] else { continue }
-            value += cell.coefficient * (isDefinition(cell.symbol) ? definitionValues[cell.symbol] : named.constant)
+        rows.withUnsafeBufferPointer { rows in
+            kinds.withUnsafeBufferPointer { kinds in
+                definitionValues.withUnsafeBufferPointer { values in
+                    Tableau.value(of: symbol, rows: rows, kinds: kinds, definitionValues: values)
+                }
+            }
+        }
+    }
+
+    /// `currentValue(of:)` over the tableau's storage: 0 when parametric, the row constant for a
+    /// restricted symbol, and for a definition its constant plus its terms at the values of the
+    /// basic symbols it names.
+    @inline(__always)
+    static func value<Values: Collection<Double>>(of symbol: Int, rows: UnsafeBufferPointer<Row?>,
+                                                  kinds: UnsafeBufferPointer<SymbolKind>,
+                                                  definitionValues: Values) -> Double where Values.Index == Int {
+        guard let constant = rows[symbol]?.constant else { return 0 }
+        guard kinds[symbol] == .external else { return constant }
+        var value = constant
+        rows[symbol]?.cells.withUnsafeBufferPointer { cells in
+            for cell in cells {
+                guard let named = rows[cell.symbol]?.constant else { continue }  // parametric: 0
+                value += cell.coefficient * (kinds[cell.symbol] == .external ? definitionValues[cell.symbol] : named)
+            }
         }
         return value
     }

@@ -30,15 +30,10 @@ struct Tableau {
     /// The strength level of error symbols (0 for other kinds).
     private(set) var levels: [Int] = []
     private(set) var rows: [Row?] = []
-    /// For a definition row (one that may name basic user variables instead of their rows, see
-    /// `Tableau+Definitions.swift`), its rank in install order; 0 for other rows and parametric symbols.
-    private(set) var definitionRank: [Int] = []
-    /// The rank of the last definition installed.
-    private var lastDefinitionRank = 0
     /// The value of each definition's user variable as of the last `writeChangedValues`.
     var definitionValues: [Double] = []
-    /// For each basic user variable, the definitions installed while it was basic that name it
-    /// (a superset: stale entries are dropped as the list grows, see `addDependent`).
+    /// For each symbol, the definitions that named it while it was basic (a superset: stale
+    /// entries are skipped by readers and dropped as the list grows, see `addDependent`).
     var dependents: [[Int]] = []
     /// Scratch factors of `expanded` (nil outside it).
     var factors: [Double?] = []
@@ -97,8 +92,8 @@ struct Tableau {
         var objectives: [Objective]?
         /// Whether old rows, columns and objectives are being saved (off while no change can fail).
         var tracksRows: Bool
-        /// A changed row's symbol, its old row, definition rank and slot.
-        var rows: [(symbol: Int, row: Row?, rank: Int, slot: Int)] = []
+        /// A changed row's symbol, its old row and slot.
+        var rows: [(symbol: Int, row: Row?, slot: Int)] = []
         var columns: [(Int, [Int])] = []
         var newVariables: [ObjectIdentifier] = []
     }
@@ -112,7 +107,6 @@ struct Tableau {
         kinds.append(kind)
         levels.append(level)
         rows.append(nil)
-        definitionRank.append(0)
         definitionValues.append(0)
         dependents.append([])
         factors.append(nil)
@@ -152,9 +146,11 @@ struct Tableau {
         expandedRow(of: symbol)?.constant ?? 0
     }
 
+    /// Records that the value of `symbol` may have changed, when some user variable's value depends
+    /// on it: its own, or a definition's that names it.
     @inline(__always)
     private mutating func markChanged(_ symbol: Int) {
-        if kinds[symbol] == .external && !isChanged[symbol] {
+        if (kinds[symbol] == .external || !dependents[symbol].isEmpty) && !isChanged[symbol] {
             isChanged[symbol] = true
             changed.append(symbol)
         }
@@ -174,10 +170,17 @@ struct Tableau {
             }
         }
         changed.removeAll(keepingCapacity: true)
-        for symbol in orderBuffer.reversed() {
-            let value = currentValue(of: symbol)
-            if isDefinition(symbol) { definitionValues[symbol] = value }
-            variables[symbol]?.value = value
+        // Read in place: binding rows would retain and release their cells for every evaluation.
+        rows.withUnsafeBufferPointer { rows in
+            kinds.withUnsafeBufferPointer { kinds in
+                definitionValues.withUnsafeMutableBufferPointer { values in
+                    for symbol in orderBuffer.reversed() {
+                        let value = Tableau.value(of: symbol, rows: rows, kinds: kinds, definitionValues: values)
+                        values[symbol] = value  // read back only while `symbol` is a basic user variable
+                        variables[symbol]?.value = value
+                    }
+                }
+            }
         }
     }
 
@@ -213,9 +216,8 @@ struct Tableau {
         journal = nil
         // Every slot swap in the transaction involved two journaled symbols, so restoring each
         // journaled symbol's slot restores the permutation on the symbols that remain.
-        for (symbol, row, rank, slot) in saved.rows.reversed() where symbol < saved.symbolCount {
+        for (symbol, row, slot) in saved.rows.reversed() where symbol < saved.symbolCount {
             rows[symbol] = row
-            definitionRank[symbol] = rank
             slots[symbol] = slot
             occupants[slot] = symbol
             rowJournaled[symbol] = false
@@ -230,7 +232,6 @@ struct Tableau {
         kinds.removeSubrange(count...)
         levels.removeSubrange(count...)
         rows.removeSubrange(count...)
-        definitionRank.removeSubrange(count...)
         definitionValues.removeSubrange(count...)
         dependents.removeSubrange(count...)
         factors.removeSubrange(count...)
@@ -248,6 +249,10 @@ struct Tableau {
         columnJournaled.removeSubrange(count...)
         changed.removeAll { $0 >= count }
         if let savedObjectives = saved.objectives { objectives = savedObjectives }
+        // A restored definition may name basic symbols whose lists dropped it in the meantime.
+        for (symbol, _, _) in saved.rows where symbol < count && isDefinition(symbol) {
+            for cell in rows[symbol]!.cells where rows[cell.symbol] != nil { addDependent(symbol, of: cell.symbol) }
+        }
         artificial = nil
         infeasible.removeAll()
     }
@@ -255,7 +260,7 @@ struct Tableau {
     private mutating func journalRow(_ symbol: Int) {
         guard journal?.tracksRows == true, symbol < journal!.symbolCount, !rowJournaled[symbol] else { return }
         rowJournaled[symbol] = true
-        journal!.rows.append((symbol, rows[symbol], definitionRank[symbol], slots[symbol]))
+        journal!.rows.append((symbol, rows[symbol], slots[symbol]))
     }
 
     private mutating func journalColumn(_ symbol: Int) {
@@ -314,14 +319,12 @@ struct Tableau {
         }
     }
 
-    /// Makes `basic` basic with `row`; a definition row may name basic user variables.
-    mutating func installRow(_ basic: Int, _ row: Row, isDefinition definition: Bool = false) {
+    /// Makes `basic` basic with `row`. A user variable's row is a definition (see
+    /// `Tableau+Definitions.swift`), which may name basic symbols.
+    mutating func installRow(_ basic: Int, _ row: Row) {
         journalRow(basic)
         rows[basic] = row
-        definitionRank[basic] = 0
-        if definition {
-            lastDefinitionRank += 1
-            definitionRank[basic] = lastDefinitionRank
+        if kinds[basic] == .external {
             for cell in row.cells where rows[cell.symbol] != nil { addDependent(basic, of: cell.symbol) }
         }
         for cell in row.cells { link(cell.symbol, to: basic) }
@@ -343,7 +346,6 @@ struct Tableau {
         slots[entering] = slot
         occupants[slot] = entering
         rows[entering] = row
-        definitionRank[entering] = 0
         link(leaving, to: entering)
         markChanged(entering)
     }
@@ -354,18 +356,18 @@ struct Tableau {
         guard let row = expandedRow(of: basic) else { return nil }
         journalRow(basic)
         rows[basic] = nil
-        definitionRank[basic] = 0
         markChanged(basic)
         return row
     }
 
     /// Adds `delta` to the constant of `basic`'s row; queues the row if it becomes infeasible.
+    /// `marking` false leaves the values that depend on it as they are (the caller keeps them).
     @inline(__always)
-    mutating func shiftConstant(of basic: Int, by delta: Double) {
+    mutating func shiftConstant(of basic: Int, by delta: Double, marking: Bool = true) {
         guard delta != 0, rows[basic] != nil else { return }
         journalRow(basic)
         rows[basic]!.constant += delta
-        markChanged(basic)
+        if marking { markChanged(basic) }
         if kinds[basic].isRestricted && rows[basic]!.constant < -epsilon { infeasible.append(basic) }
     }
 
@@ -374,8 +376,10 @@ struct Tableau {
     /// when the constant of a basic dummy (a required equality implied by others) moves off zero.
     ///
     /// The scan also leaves the column exact (each row that holds `symbol` once), since the same
-    /// symbol is usually shifted again and again (an edit variable's suggestions).
-    mutating func shiftRows(containing symbol: Int, by shift: Double) -> Bool {
+    /// symbol is usually shifted again and again (an edit variable's suggestions). `marking` as
+    /// for `shiftConstant`.
+    mutating func shiftRows(containing symbol: Int, by shift: Double, marking: Bool = true) -> Bool {
+        guard !columns[symbol].isEmpty else { return true }
         markEpoch += 1
         var consistent = true
         columnBuffer.removeAll(keepingCapacity: true)
@@ -385,7 +389,7 @@ struct Tableau {
             let basic = occupants[slot]
             guard let coefficient = rows[basic]?.coefficient(of: symbol), coefficient != 0 else { continue }
             columnBuffer.append(slot)
-            shiftConstant(of: basic, by: coefficient * shift)
+            shiftConstant(of: basic, by: coefficient * shift, marking: marking)
             if kinds[basic] == .dummy && !nearZero(rows[basic]?.constant ?? 0) { consistent = false }
         }
         if columnBuffer.count < column.count {
@@ -396,8 +400,10 @@ struct Tableau {
         return consistent
     }
 
-    /// Replaces `symbol` by `row` in every row, objective and the artificial objective.
-    mutating func substitute(_ symbol: Int, with row: Row) {
+    /// Replaces `symbol` by `row` in every row, objective and the artificial objective; with
+    /// `keepingDefinitions`, definitions that name `symbol` keep naming it (it is becoming basic,
+    /// and `row` is its row): only the rows the simplex reads are rewritten.
+    mutating func substitute(_ symbol: Int, with row: Row, keepingDefinitions: Bool = true) {
         if !columns[symbol].isEmpty {
             journalColumn(symbol)
             // The column is emptied by trading storage with a reused empty buffer.
@@ -405,10 +411,16 @@ struct Tableau {
             swap(&column, &columnBuffer)
             column.removeAll(keepingCapacity: true)
             swap(&column, &columns[symbol])
-            compactedLength[symbol] = 0
+            var keptDefinitions = false
             for slot in column where slot < occupants.count {
                 let basic = occupants[slot]
                 guard let factor = rows[basic]?.coefficient(of: symbol), factor != 0 else { continue }
+                if keepingDefinitions && isDefinition(basic) {
+                    columns[symbol].append(slot)
+                    addDependent(basic, of: symbol)
+                    keptDefinitions = true
+                    continue
+                }
                 journalRow(basic)
                 guard var target = rows[basic].take() else { continue }
                 let before = target.constant
@@ -420,6 +432,8 @@ struct Tableau {
                 addedBuffer.removeAll(keepingCapacity: true)
             }
             swap(&column, &columnBuffer)
+            compactedLength[symbol] = columns[symbol].count
+            if keptDefinitions { markChanged(symbol) }  // its dependents were only just recorded
         }
         var costsChanged = false
         for index in objectives.indices {

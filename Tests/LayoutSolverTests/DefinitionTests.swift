@@ -11,6 +11,8 @@ final class DefinitionTests: XCTestCase {
         let widths: [Variable]
         let container = Variable("container")
         var links: [Constraint] = []
+        /// `width[i] == 100`, weak.
+        var preferredWidths: [Constraint] = []
         var required: [Constraint] = []
         let solver = Solver()
 
@@ -25,7 +27,9 @@ final class DefinitionTests: XCTestCase {
                 required += [link, minimum]
                 try solver.add(link)
                 try solver.add(minimum)
-                try solver.add(Constraint(widths[index] - 100, .equal, strength: .weak))
+                let preferred = Constraint(widths[index] - 100, .equal, strength: .weak)
+                preferredWidths.append(preferred)
+                try solver.add(preferred)
             }
             let closing: Constraint = lefts[count - 1] + widths[count - 1] + 20 == container
             required.append(closing)
@@ -81,6 +85,62 @@ final class DefinitionTests: XCTestCase {
             row.solver.updateVariables()
             for (value, old) in zip((row.lefts + row.widths).map(\.value), unlinked) {
                 XCTAssertEqual(value, old, accuracy: 1e-6)
+            }
+        }
+    }
+
+    /// Random operations on rows of views, whose variables are definitions that name basic
+    /// symbols through many pivots: each step's solution must hold the required constraints and
+    /// match a fresh solver's errors, level by level.
+    func testRandomOperationsOnViewRowsMatchFreshSolver() throws {
+        for seed in 1...12 as ClosedRange<UInt64> {
+            var rng = SeededGenerator(seed: seed)
+            let row = try ViewRow(count: Int.random(in: 6...30, using: &rng))
+            var active = row.required.map { ActiveConstraint(constraint: $0, constant: $0.expression.constant) }
+            var preferences: [ActiveConstraint] = row.widths.map { width in
+                let preference = Constraint(width - Double(Int.random(in: 30...150, using: &rng)), .equal,
+                                            strength: .priority(randomLevels[Int.random(in: 0..<3, using: &rng)]))
+                return ActiveConstraint(constraint: preference, constant: preference.expression.constant)
+            }
+            for preference in preferences { try row.solver.add(preference.constraint) }
+            preferences += row.preferredWidths.map { ActiveConstraint(constraint: $0, constant: $0.expression.constant) }
+            var container = row.natural
+            var removed: [ActiveConstraint] = []
+            for step in 0..<60 {
+                switch Int.random(in: 0..<10, using: &rng) {
+                case 0..<4:
+                    container = row.natural + Double(Int.random(in: -400...400, using: &rng))
+                    try row.solver.suggestValue(row.container, container)
+                case 4..<6:
+                    let index = Int.random(in: 0..<preferences.count, using: &rng)
+                    let constant = -Double(Int.random(in: 20...200, using: &rng))
+                    try row.solver.updateConstant(preferences[index].constraint, to: constant)
+                    preferences[index].constant = constant
+                case 6..<8 where !removed.isEmpty:
+                    let back = removed.removeLast()
+                    try row.solver.add(back.constraint)
+                    active.append(back)
+                case 6..<9:
+                    let index = Int.random(in: 0..<active.count, using: &rng)
+                    try row.solver.remove(active[index].constraint)
+                    removed.append(active.remove(at: index))
+                default:
+                    let index = Int.random(in: 0..<preferences.count, using: &rng)
+                    try row.solver.remove(preferences[index].constraint)
+                    try row.solver.add(preferences[index].constraint)
+                    if preferences[index].constant != preferences[index].constraint.expression.constant {
+                        try row.solver.updateConstant(preferences[index].constraint, to: preferences[index].constant)
+                    }
+                }
+                row.solver.updateVariables()
+                for constraint in active {
+                    XCTAssertLessThan(violation(of: constraint), 1e-6, "seed \(seed) step \(step): \(constraint.constraint)")
+                }
+                let edit = (row.container, Strength.strong, container)
+                let incremental = errorsByLevel(active + preferences + [ActiveConstraint(
+                    constraint: Constraint(Expression(row.container), .equal, strength: .strong), constant: -container)])
+                let fresh = try freshErrors(active + preferences, edits: [edit])
+                XCTAssert(sameErrors(incremental, fresh), "seed \(seed) step \(step): \(incremental) vs \(fresh)")
             }
         }
     }
