@@ -24,7 +24,13 @@ extension Tableau {
     /// The row of `symbol` over parametric symbols only, or nil when it is parametric.
     mutating func expandedRow(of symbol: Int) -> Row? {
         guard let row = rows[symbol] else { return nil }
-        return isDefinition(symbol) ? expanded(row) : row
+        guard isDefinition(symbol), namesBasicSymbol(row) else { return row }
+        return expanded(row)
+    }
+
+    /// Whether `row` names a basic symbol (else it is already expanded).
+    private func namesBasicSymbol(_ row: Row) -> Bool {
+        rows.withUnsafeBufferPointer { rows in row.cells.contains { rows[$0.symbol] != nil } }
     }
 
     /// `row` with every basic symbol replaced by its expanded row.

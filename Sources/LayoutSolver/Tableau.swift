@@ -76,6 +76,10 @@ struct Tableau {
     private var changed: [Int] = []
     private var isChanged: [Bool] = []
 
+    /// Rows of at most this many cells are merged into the definitions that name the symbol they
+    /// replace; longer ones are not (see `substitute`).
+    var mergedIntoDefinitions = 16
+
     /// Reused storage for row merges and the symbols they add (see `Row.add`).
     private var cellBuffer: [Cell] = []
     private var addedBuffer: [Int] = []
@@ -402,7 +406,8 @@ struct Tableau {
 
     /// Replaces `symbol` by `row` in every row, objective and the artificial objective; with
     /// `keepingDefinitions`, definitions that name `symbol` keep naming it (it is becoming basic,
-    /// and `row` is its row): only the rows the simplex reads are rewritten.
+    /// and `row` is its row) unless `row` is short: only the rows the simplex reads are rewritten.
+    /// A short row costs little to merge, and merged definitions stay cheap to read and expand.
     mutating func substitute(_ symbol: Int, with row: Row, keepingDefinitions: Bool = true) {
         if !columns[symbol].isEmpty {
             journalColumn(symbol)
@@ -412,10 +417,11 @@ struct Tableau {
             column.removeAll(keepingCapacity: true)
             swap(&column, &columns[symbol])
             var keptDefinitions = false
+            let keepsDefinitions = keepingDefinitions && row.cells.count > mergedIntoDefinitions
             for slot in column where slot < occupants.count {
                 let basic = occupants[slot]
                 guard let factor = rows[basic]?.coefficient(of: symbol), factor != 0 else { continue }
-                if keepingDefinitions && isDefinition(basic) {
+                if keepsDefinitions && isDefinition(basic) {
                     columns[symbol].append(slot)
                     addDependent(basic, of: symbol)
                     keptDefinitions = true

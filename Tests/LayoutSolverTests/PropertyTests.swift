@@ -14,19 +14,23 @@ final class PropertyTests: XCTestCase {
         try checkRandomSequences(seeds: 1...80)
     }
 
-    /// The same check with pricing candidates in every objective, however small: the solver under
-    /// test keeps candidates while the fresh solvers scan their objectives whole.
-    func testRandomSequencesWithPricingCandidatesMatchFreshSolver() throws {
-        try checkRandomSequences(seeds: 81...160, scannedObjectiveCells: 0)
+    /// The same check with the structures meant for large tableaus in force however small the
+    /// tableau: pricing candidates in every objective, and no row merged into the definitions
+    /// naming the symbol it replaces. The fresh solvers use the usual thresholds.
+    func testRandomSequencesWithLargeTableauStructuresMatchFreshSolver() throws {
+        try checkRandomSequences(seeds: 81...160, largeTableauStructures: true)
     }
 
-    private func checkRandomSequences(seeds: ClosedRange<UInt64>, scannedObjectiveCells: Int? = nil) throws {
+    private func checkRandomSequences(seeds: ClosedRange<UInt64>, largeTableauStructures: Bool = false) throws {
         var conflicts = 0
         for seed in seeds {
             var rng = SeededGenerator(seed: seed)
             let variables = (0..<6).map { Variable("x\($0)") }
             let solver = Solver()
-            if let scannedObjectiveCells { solver.tableau.scannedObjectiveCells = scannedObjectiveCells }
+            if largeTableauStructures {
+                solver.tableau.scannedObjectiveCells = 0
+                solver.tableau.mergedIntoDefinitions = 0
+            }
             var active: [ActiveConstraint] = []
             var edits: [(Variable, Strength, Double)] = []
             for step in 0..<40 {
