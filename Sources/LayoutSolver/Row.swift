@@ -53,12 +53,6 @@ struct Row {
 
     /// The index of `symbol`'s cell, or where it would be inserted.
     private func search(_ symbol: Int) -> (found: Bool, index: Int) {
-        cells.withUnsafeBufferPointer { Row.index(of: symbol, in: $0) }
-    }
-
-    /// The index of `symbol`'s cell in sorted `cells`, or where it would be inserted.
-    @inline(__always)
-    static func index(of symbol: Int, in cells: UnsafeBufferPointer<Cell>) -> (found: Bool, index: Int) {
         var low = 0
         var high = cells.count
         while low < high {

@@ -143,18 +143,10 @@ extension Tableau {
             stackBuffer[stackBuffer.count - 1].next = next + 1
             let dependent = dependents[symbol][next]
             if dependent < symbolCount && marks[dependent] != markEpoch && kinds[dependent] == .external
-                && rowNames(dependent, symbol) {
+                && (rows[dependent]?.coefficient(of: symbol) ?? 0) != 0 {
                 marks[dependent] = markEpoch
                 stackBuffer.append((dependent, 0))
             }
-        }
-    }
-
-    /// Whether the row of `basic` has a cell for `symbol` (false when `basic` is parametric).
-    @inline(__always)
-    private func rowNames(_ basic: Int, _ symbol: Int) -> Bool {
-        rows.withUnsafeBufferPointer { rows in
-            rows[basic]?.cells.withUnsafeBufferPointer { Row.index(of: symbol, in: $0).found } ?? false
         }
     }
 
