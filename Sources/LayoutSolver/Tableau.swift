@@ -78,7 +78,7 @@ struct Tableau {
 
     /// Rows of at most this many cells are merged into the definitions that name the symbol they
     /// replace; longer ones are not (see `substitute`).
-    var mergedIntoDefinitions = 16
+    var mergedIntoDefinitions = 64
 
     /// Reused storage for row merges and the symbols they add (see `Row.add`).
     private var cellBuffer: [Cell] = []
