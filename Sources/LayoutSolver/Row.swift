@@ -121,6 +121,7 @@ struct Row {
     /// when it holds fewer cells than the merge may need (its old cells are only overwritten), which
     /// then trades storage with the row's cells, so a caller that passes the same buffer to every
     /// call reuses two allocations instead of making one per call.
+    @inline(__always)
     mutating func add(_ other: Row, times factor: Double, replacing replaced: Int = -1,
                       added: inout [Int], buffer: inout [Cell]) {
         constant += other.constant * factor

@@ -177,11 +177,13 @@ struct Tableau {
         // Read in place: binding rows would retain and release their cells for every evaluation.
         rows.withUnsafeBufferPointer { rows in
             kinds.withUnsafeBufferPointer { kinds in
-                definitionValues.withUnsafeMutableBufferPointer { values in
-                    for symbol in orderBuffer.reversed() {
-                        let value = Tableau.value(of: symbol, rows: rows, kinds: kinds, definitionValues: values)
-                        values[symbol] = value  // read back only while `symbol` is a basic user variable
-                        variables[symbol]?.value = value
+                variables.withUnsafeBufferPointer { variables in
+                    definitionValues.withUnsafeMutableBufferPointer { values in
+                        for symbol in orderBuffer.reversed() {
+                            let value = Tableau.value(of: symbol, rows: rows, kinds: kinds, definitionValues: values)
+                            values[symbol] = value  // read back only while `symbol` is a basic user variable
+                            variables[symbol]?.value = value
+                        }
                     }
                 }
             }
