@@ -180,6 +180,19 @@ final class SubmissionFlowTests: XCTestCase {
         XCTAssertEqual(try fixture.send(.studentA, "GET", "/api/submissions/\(id)").object()["score"] as? Double, 100,
                        "a dry run changes nothing that counts")
 
+        let readyPage = try fixture.send(.instructor, "GET", "/courses/cs193p/regrades/\(run)")
+        XCTAssertEqual(readyPage.status, 200)
+        XCTAssertNil(readyPage.header("Refresh"), "a finished dry run's page stays put")
+        try await fixture.app.context.database.write { db in  // as seen while the run is still working
+            try db.execute(sql: "UPDATE regrade_runs SET status = 'dry-run' WHERE id = ?", arguments: [run])
+        }
+        let workingPage = try fixture.send(.instructor, "GET", "/courses/cs193p/regrades/\(run)")
+        XCTAssertEqual(workingPage.header("Refresh"), "2", "the page follows the run by reloading itself")
+        XCTAssertTrue(workingPage.text.contains("reloads itself"), workingPage.text)
+        try await fixture.app.context.database.write { db in
+            try db.execute(sql: "UPDATE regrade_runs SET status = 'ready' WHERE id = ?", arguments: [run])
+        }
+
         XCTAssertEqual(try fixture.send(.instructor, "POST", "/api/regrades/\(run)/apply").status, 202)
         _ = try fixture.waitForRegrade(run, status: "applied")
         let after = try fixture.send(.studentA, "GET", "/api/submissions/\(id)").object()

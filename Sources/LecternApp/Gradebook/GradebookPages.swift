@@ -205,7 +205,7 @@ enum GradebookPages {
                         comparison: [RegradeService.Comparison]) -> Response {
         let course = access.course
         let changed = comparison.filter { $0.before != $0.after }.count
-        return PageLayout.response(title: "Regrade \(run.id)", userArea: UserArea.html(access.principal)) {
+        let page = PageLayout.response(title: "Regrade \(run.id)", userArea: UserArea.html(access.principal)) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
                 a(.href("/courses/\(course.slug)/gradebook")) { "Gradebook" }
                 " › "
@@ -259,7 +259,13 @@ enum GradebookPages {
                 }
             }
         }
+        // While the run works in the background, the browser reloads the page to show its progress.
+        let inProgress = run.status == .dryRun || run.status == .applying
+        return inProgress ? page.withHeader("Refresh", String(regradeRefreshSeconds)) : page
     }
+
+    /// How often a regrade's page reloads itself while the run is in progress.
+    static let regradeRefreshSeconds = 2
 
     /// The status of a run in words.
     static func statusTitle(_ status: RegradeStatus) -> String {
@@ -276,9 +282,9 @@ enum GradebookPages {
     /// What the status means for the grades.
     private static func statusExplanation(_ status: RegradeStatus) -> String {
         switch status {
-        case .dryRun: "Nothing that counts changes yet. Reload this page to follow the progress."
+        case .dryRun: "Nothing that counts changes yet. This page reloads itself until the dry run is complete."
         case .ready: "Nothing that counts has changed yet: apply to make the new grades count (the old ones stay in the history), or discard."
-        case .applying: "The new grades are being applied. Reload this page to follow the progress."
+        case .applying: "The new grades are being applied. This page reloads itself until they all count."
         case .applied: "The new grades count; the old ones are in each submission's history."
         case .discarded: "This run was thrown away; the grades did not change."
         case .failed: "The run stopped; the grades did not change."
