@@ -15,34 +15,9 @@ DURATION="${1:-60}"
 STUDENTS="${2:-200}"
 CONNECTIONS="${3:-64}"
 PORT="${PORT:-8477}"
-if [[ -z "${LECTERN_BIN:-}" ]]; then
-    swift build -c release --product lectern >&2
-    swift build -c release --product lectern-bench >&2
-    LECTERN_BIN="$(swift build -c release --show-bin-path)"
-fi
-BENCH="${LECTERN_BENCH:-$LECTERN_BIN/lectern-bench load}"
+source scripts/lib/server.sh
 
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/lectern-load.XXXXXX")"
-export LECTERN_ADMIN_PASSWORD="load-admin-$(date +%s)-$RANDOM"
-SERVER_PID=""
-cleanup() {
-    if [[ -n "$SERVER_PID" ]] && kill -0 "$SERVER_PID" 2>/dev/null; then
-        kill -TERM "$SERVER_PID"
-        wait "$SERVER_PID" 2>/dev/null || true
-    fi
-    rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-"$LECTERN_BIN/lectern" serve --port "$PORT" --db "$WORK/lectern.sqlite" --exercises ./Exercises \
-    --public ./Public --quiet > "$WORK/server.log" 2>&1 &
-SERVER_PID=$!
-for _ in $(seq 1 100); do
-    grep -q "listening" "$WORK/server.log" 2>/dev/null && break
-    kill -0 "$SERVER_PID" 2>/dev/null || { cat "$WORK/server.log" >&2; exit 1; }
-    sleep 0.1
-done
-grep -q "listening" "$WORK/server.log" || { echo "the server did not start" >&2; cat "$WORK/server.log" >&2; exit 1; }
+start_server "$PORT" "$WORK/lectern.sqlite"
 
 $BENCH --url "http://127.0.0.1:$PORT" --students "$STUDENTS" --duration "$DURATION" --connections "$CONNECTIONS" \
     --exercises ./Exercises
