@@ -184,11 +184,11 @@ extension Tableau {
     }
 
     /// Moves the constant of `basic`'s row by `shift` and those of the definitions naming it by
-    /// the opposite. No user variable's value changes (`basic` is restricted and the definitions
-    /// are compensated), so none is marked for `writeChangedValues`: a suggestion absorbed by an
-    /// edit's error re-evaluates nothing.
+    /// the opposite, so that their values stay put. They are still evaluated again, so that every
+    /// value is the one its rows give: restoring the rows (a rollback) then restores the values
+    /// to the last bit.
     private mutating func shiftBasicRow(_ basic: Int, by shift: Double) {
-        shiftConstant(of: basic, by: shift, marking: false)
-        _ = shiftRows(containing: basic, by: -shift, marking: false)  // only definitions name a basic symbol
+        shiftConstant(of: basic, by: shift)
+        _ = shiftRows(containing: basic, by: -shift)  // only definitions name a basic symbol
     }
 }

@@ -38,10 +38,12 @@ extension Tableau {
     /// The definitions reached are visited once each, in an order where every definition comes
     /// before the definitions it names, so a factor is complete before it is passed on.
     private mutating func expanded(_ row: Row) -> Row {
-        let order = reachableDefinitions(from: row)
-        var touched: [Int] = []
+        var order = takeBuffer(&expansionOrder)
+        appendReachableDefinitions(from: row, to: &order)
+        var touched = takeBuffer(&expansionTouched)
         var constant = row.constant
         var cells: [Cell] = []
+        cells.reserveCapacity(row.cells.count)
         func spread(_ row: Row, times factor: Double, into tableau: inout Tableau) {
             for cell in row.cells {
                 if tableau.rows[cell.symbol] == nil {
@@ -69,33 +71,45 @@ extension Tableau {
                 cells.append(Cell(symbol: cell.symbol, coefficient: cell.coefficient * factor))
             }
         }
+        expansionOrder = order
+        expansionTouched = touched
         return Row(constant: constant, combining: cells)
     }
 
-    /// The definitions `row` names directly or through other definitions, each after every
-    /// definition it names (depth-first post-order, without recursion).
-    private mutating func reachableDefinitions(from row: Row) -> [Int] {
+    /// Moves a scratch buffer out of the tableau, emptied (its storage kept), so that it can be
+    /// filled while the tableau is changed; the caller puts it back.
+    private func takeBuffer(_ buffer: inout [Int]) -> [Int] {
+        var taken: [Int] = []
+        swap(&taken, &buffer)
+        taken.removeAll(keepingCapacity: true)
+        return taken
+    }
+
+    /// Appends to `order` the definitions `row` names directly or through other definitions, each
+    /// after every definition it names (depth-first post-order, without recursion).
+    private mutating func appendReachableDefinitions(from row: Row, to order: inout [Int]) {
         markEpoch += 1
-        var order: [Int] = []
         var stack: [(symbol: Int, next: Int)] = []
-        for root in row.cells.map(\.symbol) where isDefinition(root) && marks[root] != markEpoch {
-            marks[root] = markEpoch
-            stack.append((root, 0))
+        swap(&stack, &stackBuffer)
+        stack.removeAll(keepingCapacity: true)
+        for cell in row.cells where isDefinition(cell.symbol) && marks[cell.symbol] != markEpoch {
+            marks[cell.symbol] = markEpoch
+            stack.append((cell.symbol, 0))
             while let (symbol, next) = stack.last {
-                guard let cells = rows[symbol]?.cells, next < cells.count else {
+                guard next < rows[symbol]?.cells.count ?? 0 else {
                     stack.removeLast()
                     order.append(symbol)
                     continue
                 }
                 stack[stack.count - 1].next = next + 1
-                let named = cells[next].symbol
+                let named = rows[symbol]!.cells[next].symbol
                 if isDefinition(named) && marks[named] != markEpoch {
                     marks[named] = markEpoch
                     stack.append((named, 0))
                 }
             }
         }
-        return order
+        swap(&stack, &stackBuffer)
     }
 
     /// Whether `symbol` is a basic user variable, whose row is a definition.

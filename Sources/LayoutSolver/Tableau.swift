@@ -37,7 +37,11 @@ struct Tableau {
     var dependents: [[Int]] = []
     /// Scratch factors of `expanded` (nil outside it).
     var factors: [Double?] = []
-    /// Reused storage for the dependency order of `writeChangedValues`.
+    /// Reused storage for `expanded`: the definitions to expand and the basic symbols reached.
+    var expansionOrder: [Int] = []
+    var expansionTouched: [Int] = []
+    /// Reused storage for the dependency order of `writeChangedValues`, and the stack of that
+    /// walk and of the one in `expanded`.
     var orderBuffer: [Int] = []
     var stackBuffer: [(symbol: Int, next: Int)] = []
     /// For each symbol, the row slots (see `slots`) of the rows that contain it.
@@ -367,13 +371,12 @@ struct Tableau {
     }
 
     /// Adds `delta` to the constant of `basic`'s row; queues the row if it becomes infeasible.
-    /// `marking` false leaves the values that depend on it as they are (the caller keeps them).
     @inline(__always)
-    mutating func shiftConstant(of basic: Int, by delta: Double, marking: Bool = true) {
+    mutating func shiftConstant(of basic: Int, by delta: Double) {
         guard delta != 0, rows[basic] != nil else { return }
         journalRow(basic)
         rows[basic]!.constant += delta
-        if marking { markChanged(basic) }
+        markChanged(basic)
         if kinds[basic].isRestricted && rows[basic]!.constant < -epsilon { infeasible.append(basic) }
     }
 
@@ -382,9 +385,8 @@ struct Tableau {
     /// when the constant of a basic dummy (a required equality implied by others) moves off zero.
     ///
     /// The scan also leaves the column exact (each row that holds `symbol` once), since the same
-    /// symbol is usually shifted again and again (an edit variable's suggestions). `marking` as
-    /// for `shiftConstant`.
-    mutating func shiftRows(containing symbol: Int, by shift: Double, marking: Bool = true) -> Bool {
+    /// symbol is usually shifted again and again (an edit variable's suggestions).
+    mutating func shiftRows(containing symbol: Int, by shift: Double) -> Bool {
         guard !columns[symbol].isEmpty else { return true }
         markEpoch += 1
         var consistent = true
@@ -395,7 +397,7 @@ struct Tableau {
             let basic = occupants[slot]
             guard let coefficient = rows[basic]?.coefficient(of: symbol), coefficient != 0 else { continue }
             columnBuffer.append(slot)
-            shiftConstant(of: basic, by: coefficient * shift, marking: marking)
+            shiftConstant(of: basic, by: coefficient * shift)
             if kinds[basic] == .dummy && !nearZero(rows[basic]?.constant ?? 0) { consistent = false }
         }
         if columnBuffer.count < column.count {
