@@ -16,12 +16,13 @@ final class PropertyTests: XCTestCase {
 
     /// The same check with the structures meant for large tableaus in force however small the
     /// tableau: pricing candidates in every objective, and no row merged into the definitions
-    /// naming the symbol it replaces. The fresh solvers use the usual thresholds.
+    /// naming the symbol it replaces. The fresh solvers use the usual thresholds. Seed 5803 once
+    /// caught a rollback that restored a definition's value only to the last bit but one.
     func testRandomSequencesWithLargeTableauStructuresMatchFreshSolver() throws {
-        try checkRandomSequences(seeds: 81...160, largeTableauStructures: true)
+        try checkRandomSequences(seeds: Array(81...160) + [5_803], largeTableauStructures: true)
     }
 
-    private func checkRandomSequences(seeds: ClosedRange<UInt64>, largeTableauStructures: Bool = false) throws {
+    private func checkRandomSequences(seeds: some Sequence<UInt64>, largeTableauStructures: Bool = false) throws {
         var conflicts = 0
         for seed in seeds {
             var rng = SeededGenerator(seed: seed)
@@ -45,7 +46,7 @@ final class PropertyTests: XCTestCase {
                         conflicts += 1
                         let before = variables.map(\.value)
                         solver.updateVariables()
-                        XCTAssertEqual(variables.map(\.value), before, "a rejected constraint changed the solution")
+                        XCTAssertEqual(variables.map(\.value), before, "seed \(seed) step \(step): a rejected constraint changed the solution")
                     }
                 } else if action < 7 {
                     let index = Int.random(in: 0..<active.count, using: &rng)
