@@ -104,6 +104,7 @@ final class AuthorizationMatrixTests: XCTestCase {
             Case(method: "POST", path: "/courses/cs193p/roster", contentType: "application/x-www-form-urlencoded",
                  body: "csv=dora%2CDora%2C", expected: [303, 403, 403, 200, 404, 200]),
             Case(method: "GET", path: "\(course)/audit", expected: [401, 403, 403, 200, 404, 200]),
+            Case(method: "GET", path: "/courses/cs193p/audit", expected: [303, 403, 403, 200, 404, 200]),
             Case(method: "PUT", path: "\(course)/lectures/1", contentType: json, body: #"{"title":"One"}"#,
                  expected: [401, 403, 403, 201, 404, 200]),
             Case(method: "PUT", path: "/api/courses/nope/lectures/1", contentType: json, body: #"{"title":"One"}"#,

@@ -205,6 +205,11 @@ final class SubmissionFlowTests: XCTestCase {
         XCTAssertEqual(history.map(\.exerciseVersion), ["old"])
         let audit = try XCTUnwrap(try fixture.send(.instructor, "GET", "/api/courses/cs193p/audit").json() as? [[String: Any]])
         XCTAssertTrue(audit.contains { $0["action"] as? String == "regrade.apply" && $0["subject"] as? String == "regrade:\(run)" })
+        let auditPage = try fixture.send(.instructor, "GET", "/courses/cs193p/audit")
+        XCTAssertEqual(auditPage.status, 200)
+        XCTAssertTrue(auditPage.text.contains("<code>regrade.apply</code>") && auditPage.text.contains("regrade:\(run)"),
+                      auditPage.text)
+        XCTAssertTrue(auditPage.text.contains("<td>ines</td>"), "the actor is named by username")
         let page = try fixture.send(.instructor, "GET", "/submissions/\(id)")
         XCTAssertTrue(page.text.contains("Earlier grades"), "instructors see the grade history")
     }

@@ -186,6 +186,20 @@ struct CourseAdminRoutes: RouteCollection {
             }
         }
 
+        router.get("/courses/:course/audit") { request, context in
+            let access = try await staffAccess(request, context)
+            let courseID = access.course.id
+            let lines = try await database.read { db in
+                var names: [Int64: String] = [:]
+                return try AuditEntry.recent(courseID: courseID, db).map { entry in
+                    guard let actorID = entry.actorUserID else { return AuditPage.Line(entry: entry, actor: nil) }
+                    if names[actorID] == nil { names[actorID] = try User.find(id: actorID, db)?.username }
+                    return AuditPage.Line(entry: entry, actor: names[actorID])
+                }
+            }
+            return AuditPage.response(access, lines: lines)
+        }
+
         router.get("/api/courses/:course/audit") { request, context in
             let access = try await staffAccess(request, context)
             let courseID = access.course.id

@@ -21,6 +21,8 @@ enum GradebookPages {
                 a(.href("/api/courses/\(course.slug)/gradebook.csv")) { "CSV" }
                 " · "
                 a(.href("/api/courses/\(course.slug)/gradebook")) { "JSON" }
+                " · "
+                a(.href("/courses/\(course.slug)/audit")) { "Audit log" }
             }
             form(.class("form-row gradebook-filter"), .method("get"), .action(base), .role("search")) {
                 label(.for("filter")) { "Show students matching" }

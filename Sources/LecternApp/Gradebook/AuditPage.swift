@@ -1,0 +1,64 @@
+import Foundation
+import HTML
+import HTTPServer
+import Store
+
+/// The instructors' view of a course's audit log: the newest entries, newest first, with who did
+/// what to which record. The same entries are at `/api/courses/:course/audit` as JSON.
+enum AuditPage {
+    /// An entry and the username of its actor (nil for the system, or a deleted user).
+    struct Line {
+        var entry: AuditEntry
+        var actor: String?
+    }
+
+    static func response(_ access: CourseAccess, lines: [Line]) -> Response {
+        let course = access.course
+        return PageLayout.response(title: "Audit log: \(course.title)", userArea: UserArea.html(access.principal)) {
+            nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
+                a(.href("/courses")) { "Courses" }
+                " › "
+                a(.href("/courses/\(course.slug)")) { course.title }
+                " › "
+                a(.href("/courses/\(course.slug)/gradebook")) { "Gradebook" }
+            }
+            h1 { "Audit log" }
+            p(.class("exports")) {
+                "The \(lines.count) newest entries, newest first, in UTC. Download: "
+                a(.href("/api/courses/\(course.slug)/audit")) { "JSON" }
+            }
+            if lines.isEmpty {
+                p(.class("muted")) { "Nothing has been recorded for this course yet." }
+            } else {
+                ScrollingTable.html(label: "Audit log") {
+                    table(.class("audit-log")) {
+                        thead {
+                            tr {
+                                th(.attr("scope", "col")) { "When" }
+                                th(.attr("scope", "col")) { "Who" }
+                                th(.attr("scope", "col")) { "Action" }
+                                th(.attr("scope", "col")) { "Record" }
+                                th(.attr("scope", "col")) { "Details" }
+                            }
+                        }
+                        tbody {
+                            for line in lines {
+                                tr {
+                                    td { time(.attr("datetime", timestamp(line.entry.at))) { timestamp(line.entry.at) } }
+                                    td { line.actor ?? "system" }
+                                    td { code { line.entry.action } }
+                                    td { line.entry.subject }
+                                    td { code(.class("audit-details")) { line.entry.detailsJSON } }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func timestamp(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+}
