@@ -11,8 +11,8 @@
 #   - as a student: the course home, an Auto Layout and a Dynamics exercise before and after
 #     submitting, the results of a conflicting and a magic-number layout submission and of a
 #     Dynamics one (with their pictures), and the account page with a new API token;
-#   - as an instructor: the course home, the gradebook, a student's and an exercise's drill-down and
-#     a regrade dry run.
+#   - as an instructor: the course home, the gradebook, a student's and an exercise's drill-down,
+#     a regrade dry run and, once it is applied, the audit log.
 # (A link's #fragment is left out: headless screenshots of a page scrolled to a fragment come out blank.)
 #
 # Signed-in pages are fetched with curl (a cookie jar, the CSRF token read from the forms), saved
@@ -176,3 +176,5 @@ for _ in $(seq 1 50); do
     fetch ines "$regrade" "$page"
 done
 shoot_saved regrade-dry-run "$page" 900 1200
+post ines "$regrade/apply" "$page"
+fetch ines /courses/cs193p/audit "$page" && shoot_saved audit-log "$page" 1100 900

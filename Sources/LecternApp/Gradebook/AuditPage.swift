@@ -44,7 +44,11 @@ enum AuditPage {
                         tbody {
                             for line in lines {
                                 tr {
-                                    td { time(.attr("datetime", timestamp(line.entry.at))) { timestamp(line.entry.at) } }
+                                    td(.class("audit-time")) {
+                                        time(.attr("datetime", ISO8601DateFormatter().string(from: line.entry.at))) {
+                                            displayed(line.entry.at)
+                                        }
+                                    }
                                     td { line.actor ?? "system" }
                                     td { code { line.entry.action } }
                                     td { line.entry.subject }
@@ -58,7 +62,12 @@ enum AuditPage {
         }
     }
 
-    private static func timestamp(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+    /// `2026-11-21 20:26:16`, in UTC.
+    private static func displayed(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter.string(from: date)
     }
 }
