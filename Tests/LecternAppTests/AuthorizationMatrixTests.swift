@@ -40,6 +40,33 @@ final class AuthorizationMatrixTests: XCTestCase {
         XCTAssertFalse(listed.text.contains("Not A Slug"), "nothing was stored")
     }
 
+    func testAdminsCreateCoursesWithTheFormOnTheCoursesPage() async throws {
+        let fixture = try await CourseworkFixture()
+        let formType = "application/x-www-form-urlencoded"
+        let adminList = try fixture.send(.admin, "GET", "/courses")
+        let instructorList = try fixture.send(.instructor, "GET", "/courses")
+        let created = try fixture.send(.admin, "POST", "/courses", contentType: formType,
+                                       body: "slug=cs101&title=Programming+%3Cbasics%3E&summary=Loops+and+lists")
+        let home = try fixture.send(.studentA, "GET", "/courses/cs101")
+        let duplicate = try fixture.send(.admin, "POST", "/courses", contentType: formType, body: "slug=cs101&title=Again")
+        let malformed = try fixture.send(.admin, "POST", "/courses", contentType: formType, body: "slug=Not+A+Slug!&title=Bad")
+        let audit = try fixture.send(.admin, "GET", "/api/courses/cs101/audit")
+        let listed = try fixture.send(.admin, "GET", "/api/courses")
+        await fixture.stop()
+
+        XCTAssertTrue(adminList.text.contains(#"action="/courses""#), "admins get the form")
+        XCTAssertFalse(instructorList.text.contains(#"action="/courses""#), "instructors do not")
+        XCTAssertEqual(created.status, 303, created.text)
+        XCTAssertEqual(created.header("Location"), "/courses/cs101")
+        XCTAssertEqual(home.status, 200)
+        XCTAssertTrue(home.text.contains("Programming &lt;basics&gt;"), "the title is stored and shown escaped")
+        XCTAssertEqual(duplicate.status, 422, duplicate.text)
+        XCTAssertTrue(duplicate.text.contains("already exists"), duplicate.text)
+        XCTAssertEqual(malformed.status, 422, malformed.text)
+        XCTAssertFalse(listed.text.contains("Not A Slug"), "nothing was stored")
+        XCTAssertTrue(audit.text.contains("course.create"), audit.text)
+    }
+
     private func runMatrix(_ fixture: CourseworkFixture) throws {
         let created = try fixture.submit(.studentA, try CourseworkFixture.reference())
         XCTAssertEqual(created.status, 201, created.text)
@@ -125,11 +152,14 @@ final class AuthorizationMatrixTests: XCTestCase {
                                "\(testCase.method) \(testCase.path) as \(actor): \(response.text.prefix(300))")
             }
         }
-        // Creating a course: admins only (each admin request needs a fresh slug).
+        // Creating a course: admins only (each admin request needs a fresh slug), by API or by form.
         for (index, actor) in Actor.allCases.enumerated() {
             let body = #"{"slug":"new-\#(index)","title":"New course \#(index)"}"#
             let response = try fixture.send(actor, "POST", "/api/courses", contentType: json, body: body)
             XCTAssertEqual(response.status, [401, 403, 403, 403, 403, 201][index], "POST /api/courses as \(actor): \(response.text)")
+            let form = try fixture.send(actor, "POST", "/courses", contentType: "application/x-www-form-urlencoded",
+                                        body: "slug=form-\(index)&title=Form+course+\(index)")
+            XCTAssertEqual(form.status, [303, 403, 403, 403, 403, 303][index], "POST /courses as \(actor): \(form.text)")
         }
     }
 }

@@ -62,24 +62,40 @@ struct CourseAdminRoutes: RouteCollection {
             return record
         }
 
-        router.post("/api/courses") { request, _ in
-            let principal = try await auth.requirePrincipal(for: request)
-            try principal.checkCSRF(request)
+        /// Creates a course for a site admin, in the audit log.
+        @Sendable func createCourse(_ new: NewCourse, by principal: Principal) async throws -> Course {
             guard principal.user.isAdmin else { throw HTTPError.forbidden("Only site admins create courses.") }
-            struct Body: Decodable { let slug: String; let title: String; let summary: String? }
-            let body = try request.decode(Body.self, maxBytes: 16 * 1024)
             let actorID = principal.user.id
-            let course = try await database.write { db in
-                let course = try Course.insert(NewCourse(slug: body.slug, title: body.title, summary: body.summary ?? ""), db)
+            return try await database.write { db in
+                let course = try Course.insert(new, db)
                 try AuditEntry.record(actorUserID: actorID, courseID: course.id, action: "course.create", subject: "course:\(course.id)", db)
                 return course
             }
+        }
+
+        router.post("/api/courses") { request, _ in
+            let principal = try await auth.requirePrincipal(for: request)
+            try principal.checkCSRF(request)
+            struct Body: Decodable { let slug: String; let title: String; let summary: String? }
+            guard principal.user.isAdmin else { throw HTTPError.forbidden("Only site admins create courses.") }
+            let body = try request.decode(Body.self, maxBytes: 16 * 1024)
+            let course = try await createCourse(NewCourse(slug: body.slug, title: body.title, summary: body.summary ?? ""),
+                                                by: principal)
             return Response.json(status: .created) { json in
                 json.beginObject()
                 json.field("slug", course.slug)
                 json.field("title", course.title)
                 json.endObject()
             }.withHeader("Location", "/courses/\(course.slug)")
+        }
+
+        router.post("/courses", maxBodyBytes: 16 * 1024) { request, _ in
+            let form = try request.form()
+            let principal = try await auth.requirePrincipal(for: request)
+            try principal.checkCSRF(request, form: form)
+            let course = try await createCourse(NewCourse(slug: form["slug"] ?? "", title: form["title"] ?? "",
+                                                          summary: form["summary"] ?? ""), by: principal)
+            return .redirect(to: "/courses/\(course.slug)")
         }
 
         router.put("/api/courses/:course/exercises/:slug/policy") { request, context in

@@ -5,8 +5,8 @@ import Store
 
 /// The course list and a course's home page: its lectures and exercises.
 enum CoursePages {
-    /// `GET /courses`.
-    static func list(_ courses: [Course], userArea: HTML) -> Response {
+    /// `GET /courses`; for a site admin (`creator`), also the form that creates a course.
+    static func list(_ courses: [Course], userArea: HTML, creator: Principal? = nil) -> Response {
         PageLayout.response(title: "Courses", userArea: userArea) {
             h1 { "Courses" }
             if courses.isEmpty {
@@ -19,6 +19,32 @@ enum CoursePages {
                         if !course.summary.isEmpty { p(.class("meta")) { course.summary } }
                     }
                 }
+            }
+            if let creator { newCourseForm(creator) }
+        }
+    }
+
+    /// The admins' form for a new course (`POST /courses`).
+    private static func newCourseForm(_ principal: Principal) -> HTML {
+        section(.class("new-course"), .aria("labelledby", "new-course")) {
+            h2(.id("new-course")) { "New course" }
+            form(.class("lecture-form"), .method("post"), .action("/courses")) {
+                CSRFField.html(principal)
+                p(.class("field")) {
+                    label(.for("course-slug")) { "Short name, as in /courses/cs193p (a-z, 0-9 and -)" }
+                    input(.type("text"), .id("course-slug"), .name("slug"), .flag("required"),
+                          .attr("maxlength", String(Slug.maxLength)), .attr("pattern", "[a-z0-9-]+"))
+                }
+                p(.class("field")) {
+                    label(.for("course-title")) { "Title" }
+                    input(.type("text"), .id("course-title"), .name("title"), .flag("required"),
+                          .attr("maxlength", String(NewCourse.maxTitleLength)))
+                }
+                p(.class("field")) {
+                    label(.for("course-summary")) { "Summary (optional)" }
+                    input(.type("text"), .id("course-summary"), .name("summary"))
+                }
+                div(.class("actions")) { button(.type("submit")) { "Create the course" } }
             }
         }
     }

@@ -16,7 +16,9 @@ struct LecturePageRoutes: RouteCollection {
 
         router.get("/courses") { request, _ in
             let courses = try await database.read { db in try Course.all(db) }
-            return CoursePages.list(courses, userArea: await userArea(request))
+            let principal = try? await auth.principal(for: request)
+            return CoursePages.list(courses, userArea: UserArea.html(principal),
+                                    creator: principal?.user.isAdmin == true ? principal : nil)
         }
 
         router.get("/courses/:course") { request, context in
