@@ -21,6 +21,18 @@ public struct AppConfiguration: Sendable, Equatable {
     public var trustedProxies: [String] = []
     /// Reader connections of the database pool.
     public var databaseReaders = 4
+    /// How far a committed write is guaranteed to survive.
+    public var durability = Durability.processCrash
+
+    /// What a committed write survives, as SQLite's `synchronous` setting in WAL mode.
+    public enum Durability: String, Sendable, Equatable, CaseIterable {
+        /// `synchronous = NORMAL`: a crash or `kill -9` of the process loses nothing; a power
+        /// loss or an operating-system crash may lose the last commits (never corrupt the file).
+        case processCrash = "normal"
+        /// `synchronous = FULL`: every commit is on disk before it is acknowledged, so it also
+        /// survives a power loss, at the price of one flush per commit.
+        case powerLoss = "full"
+    }
 
     /// The defaults listed in README's configuration table.
     public init() {}

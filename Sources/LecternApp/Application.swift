@@ -26,7 +26,8 @@ public final class Application: Sendable {
     /// - Parameter console: receives lines for the operator (the sample course was created, ...).
     public static func start(_ configuration: AppConfiguration,
                              console: @escaping @Sendable (String) -> Void) async throws -> Application {
-        let database = try await openDatabase(at: configuration.databasePath, readers: configuration.databaseReaders)
+        let database = try await openDatabase(at: configuration.databasePath, readers: configuration.databaseReaders,
+                                              durability: configuration.durability)
         let context = AppContext(configuration: configuration, database: database, console: console)
         do {
             for task in startupTasks {
@@ -52,9 +53,11 @@ public final class Application: Sendable {
 
     /// Opens (or creates) the database and brings its schema up to date: what every command that
     /// uses the database does first.
-    public static func openDatabase(at path: String, readers: Int = 2) async throws -> DatabasePool {
+    public static func openDatabase(at path: String, readers: Int = 2,
+                                    durability: AppConfiguration.Durability = .processCrash) async throws -> DatabasePool {
         var poolConfiguration = PoolConfiguration()
         poolConfiguration.readerCount = readers
+        poolConfiguration.connection.synchronous = durability == .powerLoss ? "FULL" : "NORMAL"
         let database = try DatabasePool(path: path, configuration: poolConfiguration)
         do {
             try await database.writeWithoutTransaction { db in try Schema.migrate(db) }

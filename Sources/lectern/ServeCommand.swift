@@ -23,6 +23,10 @@ let serveCommand = CommandSpec(
                    default: "./Courses", env: "LECTERN_CONTENT", kind: .path),
         OptionSpec("public", valueName: "dir", help: "The folder of static files served at /.",
                    default: "./Public", env: "LECTERN_PUBLIC", kind: .path),
+        OptionSpec("durability", valueName: "normal|full",
+                   help: "What a committed write survives: normal, a crash of the process; full, also a power loss (one disk flush per commit).",
+                   default: "normal", env: "LECTERN_DURABILITY",
+                   kind: .choice(AppConfiguration.Durability.allCases.map(\.rawValue))),
         OptionSpec("trusted-proxies", valueName: "addresses",
                    help: "Comma-separated addresses of reverse proxies whose X-Forwarded-* headers are trusted.",
                    env: "LECTERN_TRUSTED_PROXIES"),
@@ -39,6 +43,7 @@ let serveCommand = CommandSpec(
         configuration.exercisesDirectory = arguments.option("exercises") ?? configuration.exercisesDirectory
         configuration.publicDirectory = arguments.option("public") ?? configuration.publicDirectory
         configuration.contentDirectory = arguments.option("content") ?? configuration.contentDirectory
+        configuration.durability = arguments.option("durability").flatMap { AppConfiguration.Durability(rawValue: $0) } ?? .processCrash
         configuration.trustedProxies = (arguments.option("trusted-proxies") ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         configuration.quiet = arguments.flag("quiet")

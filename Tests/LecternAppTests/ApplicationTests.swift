@@ -94,6 +94,21 @@ final class ApplicationTests: XCTestCase {
         await second.stop()
     }
 
+    func testDurabilityChoosesSQLitesSynchronousSetting() async throws {
+        func synchronous(_ durability: AppConfiguration.Durability) async throws -> DatabaseValue? {
+            var configuration = configuration()
+            configuration.durability = durability
+            let app = try await Application.start(configuration) { _ in }
+            let writer = try await app.context.database.write { db in try db.fetchOne(sql: "PRAGMA synchronous")?[0] }
+            await app.stop()
+            return writer
+        }
+        let normal = try await synchronous(.processCrash)
+        let full = try await synchronous(.powerLoss)
+        XCTAssertEqual(normal, .integer(1), "NORMAL by default")
+        XCTAssertEqual(full, .integer(2), "FULL survives a power loss")
+    }
+
     func testUnusableDatabasePathFailsWithThePath() async {
         var configuration = configuration()
         configuration.databasePath = directory + "/missing-folder/lectern.sqlite"

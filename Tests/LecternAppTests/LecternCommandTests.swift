@@ -55,6 +55,8 @@ final class LecternCommandTests: XCTestCase {
             (["serve"], ["LECTERN_PORT": "eighty"], "eighty"),
             (["serve", "--trusted-proxies", "10.0.0.1,proxy"], [:], "proxy"),
             (["serve", "extra-argument"], [:], "extra-argument"),
+            (["serve", "--durability", "paranoid"], [:], "paranoid"),
+            (["serve"], ["LECTERN_DURABILITY": "fsync"], "fsync"),
         ]
         for (arguments, environment, culprit) in cases {
             let result = try run(arguments, environment: environment)
