@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: ["CLI"], swiftSettings: strict),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite"], swiftSettings: strict),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "JSON"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "JSON", "SeededRandom"], swiftSettings: strict),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"], swiftSettings: strict),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"], swiftSettings: strict),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LayoutSolver"], exclude: ["Golden"], swiftSettings: strict),

@@ -64,11 +64,14 @@ public struct Request: Sendable {
         return json > html
     }
 
-    /// The `application/x-www-form-urlencoded` body.
-    /// - Throws: ``HTTPError`` 415 for another content type.
+    /// The form fields of an `application/x-www-form-urlencoded` or a `multipart/form-data` body
+    /// (see ``MultipartForm/parameters`` for files).
+    /// - Throws: ``HTTPError`` 415 for another content type, 400 for a malformed multipart body.
     public func form() throws(HTTPError) -> FormParameters {
+        if multipartBoundary != nil { return try multipartForm().parameters }
         guard mediaType == "application/x-www-form-urlencoded" else {
-            throw HTTPError(.unsupportedMediaType, message: "expected an application/x-www-form-urlencoded body")
+            throw HTTPError(.unsupportedMediaType,
+                            message: "expected an application/x-www-form-urlencoded or multipart/form-data body")
         }
         return FormParameters(encoded: String(decoding: body, as: UTF8.self))
     }

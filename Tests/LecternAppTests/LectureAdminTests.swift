@@ -223,6 +223,34 @@ final class LectureAdminTests: XCTestCase {
         XCTAssertEqual(withHeader.status, 200, withHeader.text)
     }
 
+    func testTheFormTakesUploadedFilesInPlaceOfPastedText() throws {
+        let (cookie, csrf) = try fixture.browserSignIn(username: "ines")
+        let page = try fixture.client.send("GET", "/courses/cs193p/lectures/new", headers: ["Cookie": cookie])
+        XCTAssertTrue(page.text.contains(#"enctype="multipart/form-data""#) && page.text.contains(#"name="captionsFile""#),
+                      page.text)
+        let boundary = "----LecternTest7MA4YWxk"
+        func part(_ name: String, _ value: String, filename: String? = nil) -> String {
+            let file = filename.map { "; filename=\"\($0)\"\r\nContent-Type: text/plain" } ?? ""
+            return "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\(file)\r\n\r\n\(value)\r\n"
+        }
+        let body = part("csrf", csrf) + part("number", "9") + part("title", "Uploaded") + part("captionsFormat", "")
+            + part("captions", "pasted text that the file replaces") + part("captionsFile", captions(saying: "kayak"), filename: "nine.txt")
+            + part("transcript", transcript) + part("transcriptFile", "", filename: "")
+            + "--\(boundary)--\r\n"
+        let saved = try fixture.client.send("POST", "/courses/cs193p/lectures/new", headers: [
+            "Cookie": cookie, "Content-Type": "multipart/form-data; boundary=\(boundary)",
+        ], body: Array(body.utf8))
+        XCTAssertEqual(saved.status, 201, saved.text)
+        XCTAssertTrue(saved.text.contains("3 cues (plain, 1 line skipped), 2 transcript sections"), saved.text)
+        XCTAssertEqual(try searchTotal("kayak"), 1, "the uploaded captions were stored")
+        XCTAssertEqual(try searchTotal("replaces"), 0, "not the pasted text")
+
+        let malformed = try fixture.client.send("POST", "/courses/cs193p/lectures/new", headers: [
+            "Cookie": cookie, "Content-Type": "multipart/form-data; boundary=\(boundary)",
+        ], body: Array(part("csrf", csrf).utf8))
+        XCTAssertEqual(malformed.status, 400, "a body without its closing boundary")
+    }
+
     func testSavingTheEditFormUnchangedStoresTheSameLecture() throws {
         let tricky = """
             Before any heading, with a [link](https://example.com).

@@ -5,8 +5,9 @@ import HTTPServer
 import Store
 
 /// The instructor's lecture form (`/courses/:course/lectures/new`, `…/lectures/:number/edit`) and the
-/// page that answers it with what was read and skipped. Captions and transcript are pasted as text;
-/// saving stores exactly what the form holds, as `lectern import lecture` does.
+/// page that answers it with what was read and skipped. Captions and transcript are pasted as text
+/// or uploaded as files (a file, when chosen, replaces the pasted text); saving stores exactly what
+/// the form holds, as `lectern import lecture` does.
 enum LectureEditPage {
     /// The form, filled with `values`; with `error` above it (and its status) after a refused attempt.
     /// - Parameter number: the lecture being edited; nil for a new lecture, whose number is a field.
@@ -24,7 +25,7 @@ enum LectureEditPage {
                 "empty captions or an empty transcript remove them."
             }
             if let error { p(.class("form-error"), .role("alert")) { error.description } }
-            form(.class("lecture-form"), .method("post"), .action(action)) {
+            form(.class("lecture-form"), .method("post"), .action(action), .attr("enctype", "multipart/form-data")) {
                 CSRFField.html(principal)
                 if number == nil {
                     field("Number", "number", type: "number", value: values.number, required: true)
@@ -44,7 +45,11 @@ enum LectureEditPage {
                     }
                 }
                 textArea("Captions (paste the caption file)", "captions", text: values.captions)
+                fileField("…or upload the caption file (.vtt, .srt or .txt)", "captionsFile",
+                          accept: ".vtt,.srt,.txt,text/vtt,application/x-subrip,text/plain")
                 textArea("Transcript (Markdown)", "transcript", text: values.transcript)
+                fileField("…or upload the transcript (.md or .txt)", "transcriptFile",
+                          accept: ".md,.markdown,.txt,text/markdown,text/plain")
                 div(.class("actions")) { button(.type("submit")) { "Save lecture" } }
             }
         }
@@ -109,6 +114,13 @@ enum LectureEditPage {
         }
     }
 
+    private static func fileField(_ title: String, _ name: String, accept: String) -> HTML {
+        p(.class("field")) {
+            label(.for(name)) { title }
+            input(.type("file"), .id(name), .name(name), .attr("accept", accept))
+        }
+    }
+
     private static func textArea(_ title: String, _ name: String, text: String) -> HTML {
         p(.class("field")) {
             label(.for(name)) { title }
@@ -139,15 +151,16 @@ struct LectureFormValues: Sendable {
         self.number = String(number)
     }
 
-    /// The fields as posted.
+    /// The fields as posted; an uploaded file (`captionsFile`, `transcriptFile`) that is not empty
+    /// takes the place of the text pasted beside it.
     init(form: FormParameters) {
         number = form["number"] ?? ""
         title = form["title"] ?? ""
         date = form["date"] ?? ""
         video = form["video"] ?? ""
         captionsFormat = form["captionsFormat"] ?? ""
-        captions = form["captions"] ?? ""
-        transcript = form["transcript"] ?? ""
+        captions = form["captionsFile"].flatMap { $0.isEmpty ? nil : $0 } ?? form["captions"] ?? ""
+        transcript = form["transcriptFile"].flatMap { $0.isEmpty ? nil : $0 } ?? form["transcript"] ?? ""
     }
 
     /// The fields of a stored lecture: its captions as WebVTT and its transcript rebuilt from its
