@@ -80,6 +80,23 @@ final class MultipartFormTests: XCTestCase {
         XCTAssertThrowsError(try noBoundary.form()) { XCTAssertEqual(($0 as? HTTPError)?.status, .unsupportedMediaType) }
     }
 
+    /// Bodies spliced from the pieces of valid ones either parse or are a 400, never anything else.
+    func testSplicedBodiesParseOrAreRefused() {
+        var random = SplitMix64(seed: 7)
+        let pieces = ["--XyZ", "\r\n", "--", "Content-Disposition: form-data; name=\"a\"", "; filename=\"f\"",
+                      "Content-Type: text/plain", ":", "\"", "\\", ";", "x", " ", "\r\n\r\n", "--XyZ--"]
+        var parsed = 0
+        for _ in 0..<2_000 {
+            let body = (0..<Int.random(in: 0...24, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            switch status(of: body) {
+            case nil: parsed += 1
+            case .badRequest?: continue
+            case let other?: XCTFail("\(other) for \(body.debugDescription)")
+            }
+        }
+        XCTAssertGreaterThan(parsed, 0, "some spliced bodies are valid")
+    }
+
     /// Random binary contents (any byte, CRLFs and near-boundaries included) come back exactly.
     func testRandomContentsRoundTrip() throws {
         var random = SplitMix64(seed: 42)
