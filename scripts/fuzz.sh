@@ -4,7 +4,8 @@
 #   scripts/fuzz.sh TARGET SECONDS [extra libFuzzer options...]
 #
 # TARGET is `http` (the HTTP request parser: every input parsed whole and in pieces, results
-# compared) or `captions` (caption, transcript and search-query parsers). Builds Fuzz/ (release,
+# compared; also the form, cookie and multipart readers) or `captions` (caption, transcript and
+# search-query parsers). Builds Fuzz/ (release,
 # fuzzer + address sanitizers) and runs `fuzz-TARGET` at low priority for SECONDS. Seeds come
 # from Fuzz/corpus/TARGET (never modified); new inputs go to Fuzz/corpus-TARGET and crash
 # reproducers to Fuzz/corpus-TARGET-artifacts. FUZZ_DIR selects another copy of the Fuzz package

@@ -76,7 +76,22 @@ public func fuzzHTTP(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let text = String(decoding: bytes, as: UTF8.self)
     _ = FormParameters(encoded: text).pairs.count
     _ = Cookie.parse(header: text).count
+    fuzzMultipart(bytes)
     return 0
+}
+
+/// The multipart reader on the input as a body, with the input's first line as the boundary: it
+/// either parses, within its limits, or refuses with a 400.
+private func fuzzMultipart(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let newline = bytes.firstIndex(of: 0x0A) else { return }
+    let boundary = String(decoding: bytes[..<newline], as: UTF8.self)
+    do throws(HTTPError) {
+        let form = try MultipartForm(body: Array(bytes[(newline + 1)...]), boundary: boundary)
+        if form.parts.count > MultipartForm.maxParts { fatalError("more parts than the limit") }
+        _ = form.parameters.pairs.count
+    } catch {
+        if error.status != .badRequest { fatalError("multipart refused with \(error.status.code)") }
+    }
 }
 
 @main
