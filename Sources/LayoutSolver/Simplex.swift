@@ -138,10 +138,9 @@ extension Tableau {
         pricingCandidates.removeAll(keepingCapacity: true)
         pricesEverySymbol = false
         for level in objectives.indices {
-            for cell in objectives[level].row.cells where improvingDirection(of: cell) != nil {
-                if objectives[..<level].allSatisfy({ nearZero($0.row.coefficient(of: cell.symbol)) }) {
-                    costMayChange(of: cell.symbol)
-                }
+            for cell in objectives[level].row.cells
+            where improvingDirection(of: cell) != nil && firstCost(of: cell.symbol)?.level == level {
+                costMayChange(of: cell.symbol)
             }
         }
     }

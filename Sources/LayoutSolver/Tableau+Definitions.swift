@@ -38,9 +38,9 @@ extension Tableau {
     /// The definitions reached are visited once each, in an order where every definition comes
     /// before the definitions it names, so a factor is complete before it is passed on.
     private mutating func expanded(_ row: Row) -> Row {
-        var order = takeBuffer(&expansionOrder)
+        var order = Tableau.takeBuffer(&expansionOrder)
         appendReachableDefinitions(from: row, to: &order)
-        var touched = takeBuffer(&expansionTouched)
+        var touched = Tableau.takeBuffer(&expansionTouched)
         var constant = row.constant
         var cells: [Cell] = []
         cells.reserveCapacity(row.cells.count)
@@ -78,8 +78,8 @@ extension Tableau {
 
     /// Moves a scratch buffer out of the tableau, emptied (its storage kept), so that it can be
     /// filled while the tableau is changed; the caller puts it back.
-    private func takeBuffer(_ buffer: inout [Int]) -> [Int] {
-        var taken: [Int] = []
+    static func takeBuffer<Element>(_ buffer: inout [Element]) -> [Element] {
+        var taken: [Element] = []
         swap(&taken, &buffer)
         taken.removeAll(keepingCapacity: true)
         return taken
@@ -89,9 +89,7 @@ extension Tableau {
     /// after every definition it names (depth-first post-order, without recursion).
     private mutating func appendReachableDefinitions(from row: Row, to order: inout [Int]) {
         markEpoch += 1
-        var stack: [(symbol: Int, next: Int)] = []
-        swap(&stack, &stackBuffer)
-        stack.removeAll(keepingCapacity: true)
+        var stack = Tableau.takeBuffer(&stackBuffer)
         for cell in row.cells where isDefinition(cell.symbol) && marks[cell.symbol] != markEpoch {
             marks[cell.symbol] = markEpoch
             stack.append((cell.symbol, 0))
@@ -109,13 +107,18 @@ extension Tableau {
                 }
             }
         }
-        swap(&stack, &stackBuffer)
+        stackBuffer = stack
     }
 
     /// Whether `symbol` is a basic user variable, whose row is a definition.
     @inline(__always)
     func isDefinition(_ symbol: Int) -> Bool {
         kinds[symbol] == .external && rows[symbol] != nil
+    }
+
+    /// Whether `basic` is a basic user variable whose definition has a cell for `symbol`.
+    private func isNamed(_ symbol: Int, byDefinitionOf basic: Int) -> Bool {
+        isDefinition(basic) && rows[basic]!.coefficient(of: symbol) != 0
     }
 
     /// Records that `definition` names the basic `symbol`. Whenever the list's length reaches a
@@ -128,8 +131,8 @@ extension Tableau {
         if count >= 16 && count & (count - 1) == 0 {
             markEpoch += 1
             var kept: [Int] = []
-            for dependent in dependents[symbol] where marks[dependent] != markEpoch && isDefinition(dependent)
-                && rows[dependent]!.coefficient(of: symbol) != 0 {
+            for dependent in dependents[symbol]
+            where marks[dependent] != markEpoch && isNamed(symbol, byDefinitionOf: dependent) {
                 marks[dependent] = markEpoch
                 kept.append(dependent)
             }
@@ -156,8 +159,8 @@ extension Tableau {
             }
             stackBuffer[stackBuffer.count - 1].next = next + 1
             let dependent = dependents[symbol][next]
-            if dependent < symbolCount && marks[dependent] != markEpoch && kinds[dependent] == .external
-                && (rows[dependent]?.coefficient(of: symbol) ?? 0) != 0 {
+            if dependent < symbolCount && marks[dependent] != markEpoch
+                && isNamed(symbol, byDefinitionOf: dependent) {
                 marks[dependent] = markEpoch
                 stackBuffer.append((dependent, 0))
             }

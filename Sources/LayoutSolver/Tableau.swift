@@ -282,16 +282,11 @@ struct Tableau {
     // MARK: Rows and columns
 
     /// Records that `basic`'s row now contains `symbol`. Appends are not journaled: after a
-    /// rollback an extra entry is only a stale one. A row that regains a symbol it lost last is
-    /// still listed last in that column, which pivots back and forth between two vertices do for
-    /// every cell of a long row: the entry is then kept instead of appended again.
+    /// rollback an extra entry is only a stale one.
     @inline(__always)
     private mutating func link(_ symbol: Int, to basic: Int) {
-        let slot = slots[basic]
-        let length = columns[symbol].count
-        if length > 0 && columns[symbol][length - 1] == slot { return }
-        columns[symbol].append(slot)
-        if length >= 4 * compactedLength[symbol] + 64 { compactColumn(symbol) }
+        columns[symbol].append(slots[basic])
+        if columns[symbol].count > 4 * compactedLength[symbol] + 64 { compactColumn(symbol) }
     }
 
     /// The basic symbol whose row is filed under `slot`, or nil when that symbol is parametric or
@@ -416,9 +411,7 @@ struct Tableau {
         if !columns[symbol].isEmpty {
             journalColumn(symbol)
             // The column is emptied by trading storage with a reused empty buffer.
-            var column: [Int] = []
-            swap(&column, &columnBuffer)
-            column.removeAll(keepingCapacity: true)
+            var column = Tableau.takeBuffer(&columnBuffer)
             swap(&column, &columns[symbol])
             var keptDefinitions = false
             let keepsDefinitions = keepingDefinitions && row.cells.count > mergedIntoDefinitions
@@ -441,7 +434,7 @@ struct Tableau {
                 for index in addedBuffer.indices { link(addedBuffer[index], to: basic) }
                 addedBuffer.removeAll(keepingCapacity: true)
             }
-            swap(&column, &columnBuffer)
+            columnBuffer = column
             compactedLength[symbol] = columns[symbol].count
             if keptDefinitions { markChanged(symbol) }  // its dependents were only just recorded
         }

@@ -14,6 +14,11 @@ enum AuditPage {
 
     static func response(_ access: CourseAccess, lines: [Line]) -> Response {
         let course = access.course
+        let machineTime = ISO8601DateFormatter()
+        let shownTime = DateFormatter()
+        shownTime.locale = Locale(identifier: "en_US_POSIX")
+        shownTime.timeZone = TimeZone(identifier: "UTC")
+        shownTime.dateFormat = "yyyy-MM-dd HH:mm:ss"
         return PageLayout.response(title: "Audit log: \(course.title)", userArea: UserArea.html(access.principal)) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
                 a(.href("/courses")) { "Courses" }
@@ -45,8 +50,8 @@ enum AuditPage {
                             for line in lines {
                                 tr {
                                     td(.class("audit-time")) {
-                                        time(.attr("datetime", ISO8601DateFormatter().string(from: line.entry.at))) {
-                                            displayed(line.entry.at)
+                                        time(.attr("datetime", machineTime.string(from: line.entry.at))) {
+                                            shownTime.string(from: line.entry.at)
                                         }
                                     }
                                     td { line.actor ?? "system" }
@@ -60,14 +65,5 @@ enum AuditPage {
                 }
             }
         }
-    }
-
-    /// `2026-11-21 20:26:16`, in UTC.
-    private static func displayed(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return formatter.string(from: date)
     }
 }

@@ -62,9 +62,15 @@ struct CourseAdminRoutes: RouteCollection {
             return record
         }
 
-        /// Creates a course for a site admin, in the audit log.
-        @Sendable func createCourse(_ new: NewCourse, by principal: Principal) async throws -> Course {
+        /// The signed-in site admin: only they create courses.
+        @Sendable func courseCreator(_ request: Request) async throws -> Principal {
+            let principal = try await auth.requirePrincipal(for: request)
             guard principal.user.isAdmin else { throw HTTPError.forbidden("Only site admins create courses.") }
+            return principal
+        }
+
+        /// Creates a course, in the audit log.
+        @Sendable func createCourse(_ new: NewCourse, by principal: Principal) async throws -> Course {
             let actorID = principal.user.id
             return try await database.write { db in
                 let course = try Course.insert(new, db)
@@ -74,10 +80,9 @@ struct CourseAdminRoutes: RouteCollection {
         }
 
         router.post("/api/courses") { request, _ in
-            let principal = try await auth.requirePrincipal(for: request)
+            let principal = try await courseCreator(request)
             try principal.checkCSRF(request)
             struct Body: Decodable { let slug: String; let title: String; let summary: String? }
-            guard principal.user.isAdmin else { throw HTTPError.forbidden("Only site admins create courses.") }
             let body = try request.decode(Body.self, maxBytes: 16 * 1024)
             let course = try await createCourse(NewCourse(slug: body.slug, title: body.title, summary: body.summary ?? ""),
                                                 by: principal)
@@ -91,7 +96,7 @@ struct CourseAdminRoutes: RouteCollection {
 
         router.post("/courses", maxBodyBytes: 16 * 1024) { request, _ in
             let form = try request.form()
-            let principal = try await auth.requirePrincipal(for: request)
+            let principal = try await courseCreator(request)
             try principal.checkCSRF(request, form: form)
             let course = try await createCourse(NewCourse(slug: form["slug"] ?? "", title: form["title"] ?? "",
                                                           summary: form["summary"] ?? ""), by: principal)
