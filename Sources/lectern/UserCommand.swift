@@ -7,7 +7,7 @@ import Store
 let userCommand = CommandSpec(
     name: "user",
     abstract: "Manage user accounts.",
-    subcommands: [userAddCommand, userImportCommand])
+    subcommands: [userAddCommand, userImportCommand, userLinkCommand])
 
 /// `lectern user add [--db PATH] [--course SLUG --role student|instructor] [--password-stdin] [--admin] USERNAME`.
 let userAddCommand = CommandSpec(
@@ -83,6 +83,30 @@ let userImportCommand = CommandSpec(
             for result in results {
                 print("\(result.user.username)\t\(result.created ? "created" : "enrolled")\t\(result.setupPath ?? "")")
             }
+            return 0
+        } catch let error as AccountProvisioning.ProvisioningError {
+            await database.close()
+            throw UserCommandError(message: error.description)
+        }
+    })
+
+/// `lectern user link USERNAME`: a new one-time set-password link for an existing account.
+let userLinkCommand = CommandSpec(
+    name: "link",
+    abstract: "Print a new one-time set-password link for an existing account (not an admin).",
+    discussion: """
+        Links are a credential: the web pages and the API give one only for an account they have just \
+        created. This command, run by whoever operates the server, is the way to give one to an \
+        existing account, for example when the first link expired.
+        """,
+    options: [databaseOption],
+    arguments: [ArgumentSpec("username", help: "The account's sign-in name.")],
+    run: { arguments in
+        let database = try await Application.openDatabase(at: arguments.option("db") ?? "./lectern.sqlite")
+        do {
+            let path = try await AccountProvisioning.setupLink(username: arguments.argument("username") ?? "", database: database)
+            await database.close()
+            print("One-time link to set the password (valid 7 days): \(path)")
             return 0
         } catch let error as AccountProvisioning.ProvisioningError {
             await database.close()

@@ -66,6 +66,18 @@ final class UserAndBackupCommandTests: XCTestCase {
         XCTAssertEqual(bob?.role, .student)
         XCTAssertNil(bob?.passwordHash ?? nil)
 
+        // Adding an existing account again only enrols it: no second link.
+        let again = try lectern(["user", "add", "--course", "cs193p", "bob"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertFalse(again.stdout.contains("set-password"), again.stdout)
+        // The operator issues a new link on purpose, never for an admin.
+        let relinked = try lectern(["user", "link", "bob"])
+        XCTAssertEqual(relinked.status, 0, relinked.stderr)
+        XCTAssertNotNil(relinked.stdout.range(of: #"/set-password\?token=[0-9a-f]{64}"#, options: .regularExpression), relinked.stdout)
+        let admin = try lectern(["user", "add", "--admin", "root"])
+        XCTAssertEqual(admin.status, 1, "an admin needs --password-stdin")
+        XCTAssertTrue(admin.stderr.contains("password"), admin.stderr)
+
         let short = try lectern(["user", "add", "--password-stdin", "eve"], input: "short\n")
         XCTAssertEqual(short.status, 1)
         XCTAssertTrue(short.stderr.contains("at least 10 characters"), short.stderr)

@@ -13,7 +13,7 @@ public enum AccountProvisioning {
     /// A created or enrolled account and, when it has no password yet, its one-time set-password path.
     public struct Provisioned: Sendable {
         public let user: User
-        /// `/set-password?token=…`, nil when the user already had or was given a password.
+        /// `/set-password?token=…` for an account this call created without a password; nil otherwise.
         public let setupPath: String?
         /// True when the account was created (false: it existed and was only enrolled).
         public let created: Bool
@@ -26,11 +26,13 @@ public enum AccountProvisioning {
 
     /// Creates `user` (or finds the existing account with that username), sets `password` when
     /// given, enrolls them in `courseSlug` as `role` (recording the role change in the audit log),
-    /// and makes a set-password link when the account has no password.
+    /// and makes a set-password link when this call created the account without a password.
     public static func provision(_ user: NewUser, password: String?, courseSlug: String?, role: CourseRole,
                                  actorUserID: Int64? = nil, database: DatabasePool, now: Date = Date()) async throws -> Provisioned {
         if let password {
             do { try PasswordHasher.validate(password) } catch { throw ProvisioningError(description: "\(error)") }
+        } else if user.isAdmin {
+            throw ProvisioningError(description: "an admin account needs a password (--password-stdin): admins never get set-password links")
         }
         let passwordHash = try password.map(PasswordHasher.hash)
         let setupToken = SecureToken.generate()
@@ -66,14 +68,37 @@ public enum AccountProvisioning {
                                       subject: "user:\(user.id)", detailsJSON: details.string, at: now, db)
             }
         }
-        let hasPassword = passwordHash != nil || existing?.passwordHash != nil
+        // A set-password link is a credential: issued only for the account this call created,
+        // never for an account that already existed (it may be an admin, or belong to another
+        // course) and never for an admin. See docs/accounts-and-submissions.md.
         var setupPath: String?
-        if !hasPassword {
-            try PasswordSetupToken.insert(tokenHash: SecureToken.hash(setupToken), userID: user.id,
-                                          expiresAt: now.addingTimeInterval(setupLinkLifetime), at: now, db)
-            setupPath = "/set-password?token=\(setupToken)"
+        if existing == nil, passwordHash == nil, !user.isAdmin {
+            setupPath = try issueSetupLink(userID: user.id, token: setupToken, now: now, db)
         }
         return Provisioned(user: user, setupPath: setupPath, created: existing == nil)
+    }
+
+    /// Stores a one-time set-password token for `userID` and returns its path.
+    private static func issueSetupLink(userID: Int64, token: String, now: Date, _ db: Connection) throws -> String {
+        try PasswordSetupToken.insert(tokenHash: SecureToken.hash(token), userID: userID,
+                                      expiresAt: now.addingTimeInterval(setupLinkLifetime), at: now, db)
+        return "/set-password?token=\(token)"
+    }
+
+    /// A new one-time set-password link for an existing account, for the operator of the server
+    /// (`lectern user link`): never offered over HTTP. Refused for admins, who set their password
+    /// with `lectern user add --admin --password-stdin`.
+    public static func setupLink(username: String, database: DatabasePool, now: Date = Date()) async throws -> String {
+        let token = SecureToken.generate()
+        return try await database.write { db in
+            guard let user = try User.find(username: username, db) else {
+                throw ProvisioningError(description: "no user \(username)")
+            }
+            guard !user.isAdmin else {
+                throw ProvisioningError(description: "\(username) is an admin: set the password with 'lectern user add --admin --password-stdin'")
+            }
+            return try issueSetupLink(userID: user.id, token: token, now: now, db)
+        }
     }
 
     /// Imports a roster (CSV rows `username,display name,email`; a header row starting with

@@ -98,7 +98,7 @@ enum GradebookPages {
         PageLayout.response(title: "Students imported", userArea: UserArea.html(access.principal)) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) { a(.href("/courses/\(access.course.slug)/gradebook")) { "Gradebook" } }
             h1 { "Students imported" }
-            p { "Send each new student their link: it works once, for 7 days." }
+            p { "Send each new student their link: it works once, for 7 days. Accounts that already existed are only enrolled: they sign in as before, and get no link." }
             ScrollingTable.html(label: "Imported students") {
                 table(.class("roster")) {
                     thead { tr { th { "Username" }; th { "Account" }; th { "Set-password link" } } }
@@ -106,8 +106,8 @@ enum GradebookPages {
                         for entry in imported {
                             tr {
                                 td { entry.user.username }
-                                td { entry.created ? "created" : "already existed" }
-                                td { if let path = entry.setupPath { code { path } } }
+                                td { entry.created ? "created" : "already existed: enrolled only" }
+                                td { if let path = entry.setupPath { code { path } } else { "none" } }
                             }
                         }
                     }
