@@ -72,9 +72,10 @@ public struct Response: Sendable {
         Response(status: status, contentType: "text/plain; charset=utf-8", body: .bytes(Array(text.utf8)))
     }
 
-    /// A redirect (303 See Other by default: the follow-up request is a GET).
+    /// A redirect (303 See Other by default: the follow-up request is a GET) to a path on this
+    /// origin; any other target becomes `/` (see ``RedirectTarget``).
     public static func redirect(to location: String, status: HTTPStatus = .seeOther) -> Response {
-        Response(status: status, headers: ["Location": location])
+        Response(status: status, headers: ["Location": RedirectTarget.local(location)])
     }
 
     /// An empty response with `status`.

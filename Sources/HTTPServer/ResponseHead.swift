@@ -48,7 +48,9 @@ enum ResponseHead {
         for field in response.headers where ASCII.isToken(field.name.utf8) && !isManaged(field.name) {
             out.append(contentsOf: field.name.utf8)
             out.append(contentsOf: ": ".utf8)
-            appendSanitized(field.value, to: &out)
+            // No redirect leaves the origin, whoever built the response.
+            let value = HTTPHeaders.namesEqual(field.name, "Location") ? RedirectTarget.local(field.value) : field.value
+            appendSanitized(value, to: &out)
             out.append(contentsOf: "\r\n".utf8)
         }
         if !keepAlive {

@@ -79,7 +79,11 @@ struct RouteTable: Sendable {
             switch trailingSlash {
             case .strict: return .notFound
             case .ignore: break
-            case .redirect: return .redirect(String(path.dropLast()))
+            case .redirect:
+                // `//host/` is no page of ours: never answer it with a redirect to `//host`.
+                let target = String(path.dropLast())
+                guard RedirectTarget.isLocal(target) else { return .notFound }
+                return .redirect(target)
             }
         }
         let chosen = routes[method] ?? (method == .head ? routes[.get] : nil)

@@ -127,10 +127,8 @@ enum PathEncoding {
         return out
     }
 
-    /// `next` when it is a path on this site (`/…` but not `//…`), else `/`.
+    /// `next` when it is a path on this site, else `/` (see `RedirectTarget`).
     static func localRedirect(_ next: String?) -> String {
-        guard let next, next.hasPrefix("/"), !next.hasPrefix("//"), !next.hasPrefix("/\\"),
-              !next.unicodeScalars.contains(where: { $0.value < 0x20 }) else { return "/" }
-        return next
+        next.map(RedirectTarget.local) ?? "/"
     }
 }
