@@ -165,15 +165,29 @@ public final class Server: Sendable {
             handler = { _, _ in throw HTTPError.badRequest("The path is not valid percent-encoded UTF-8.") }
         }
         let chain = routes.middleware.isEmpty ? handler : routes.middleware.wrapping(handler)
+        var response: Response
         do {
-            return try await chain(request, context)
+            response = try await chain(request, context)
         } catch let error as HTTPError {
-            return configuration.errorRenderer.response(for: error, request: request)
+            response = configuration.errorRenderer.response(for: error, request: request)
         } catch {
             ServerLog.write(level: "error", "handler failed",
                             [("method", request.method.rawValue), ("path", request.path), ("error", "\(error)")])
-            return configuration.errorRenderer.response(
+            response = configuration.errorRenderer.response(
                 for: HTTPError(.internalServerError, message: "Something went wrong on our side."), request: request)
+        }
+        addPolicyHeaders(to: &response, for: request)
+        return response
+    }
+
+    /// The configured default headers the response lacks, and HSTS over HTTPS.
+    private func addPolicyHeaders(to response: inout Response, for request: Request) {
+        for (name, value) in configuration.defaultHeaders where response.headers[name] == nil {
+            response.headers.add(name, value)
+        }
+        if let hsts = configuration.strictTransportSecurity, request.scheme == "https",
+           response.headers["Strict-Transport-Security"] == nil {
+            response.headers.add("Strict-Transport-Security", hsts)
         }
     }
 }

@@ -29,6 +29,13 @@ public struct ServerConfiguration: Sendable {
     public var accessLog = true
     /// Path serving Prometheus metrics; nil to disable.
     public var metricsPath: String? = "/metrics"
+    /// Headers added to every response, error pages and static files included, unless the
+    /// response sets the same header itself (a security policy: `Content-Security-Policy`,
+    /// `X-Content-Type-Options`, ...).
+    public var defaultHeaders: [(name: String, value: String)] = []
+    /// The `Strict-Transport-Security` value sent on every response to a request that came over
+    /// HTTPS (directly, or as a trusted proxy says); nil sends none.
+    public var strictTransportSecurity: String?
     /// Renders ``HTTPError``s as JSON or HTML pages.
     public var errorRenderer = ErrorRenderer()
 

@@ -120,6 +120,8 @@ public final class Application: Sendable {
         server.trustedProxies = configuration.trustedProxies
         server.accessLog = !configuration.quiet
         server.errorRenderer = ErrorRenderer(htmlPage: ErrorPage.render)
+        server.defaultHeaders = SecurityPolicy.headers
+        server.strictTransportSecurity = SecurityPolicy.strictTransportSecurity
         return server
     }
 }

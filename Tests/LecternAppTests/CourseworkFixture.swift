@@ -29,7 +29,7 @@ final class CourseworkFixture {
         try String(contentsOfFile: cornersFolder + "/reference.layout", encoding: .utf8)
     }
 
-    init(displayNameOfStudentA: String = "Alice Liddell") async throws {
+    init(displayNameOfStudentA: String = "Alice Liddell", trustedProxies: [String] = []) async throws {
         directory = NSTemporaryDirectory() + "lectern-coursework-" + UUID().uuidString
         let files = FileManager.default
         try files.createDirectory(atPath: directory + "/Exercises", withIntermediateDirectories: true)
@@ -63,6 +63,7 @@ final class CourseworkFixture {
         configuration.contentDirectory = directory + "/Courses"
         configuration.quiet = true
         configuration.databaseReaders = 2
+        configuration.trustedProxies = trustedProxies
         app = try await Application.start(configuration) { _ in }
         client = WebClient(port: app.port)
         for (actor, username, _, _, _, _) in accounts {

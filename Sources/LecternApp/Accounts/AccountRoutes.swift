@@ -20,7 +20,7 @@ struct AccountRoutes: RouteCollection {
             let next = PathEncoding.localRedirect(request.query["next"])
             if try await auth.principal(for: request) != nil { return .redirect(to: next) }
             let csrf = SecureToken.generate()
-            return AccountPages.login(csrf: csrf, next: next).withCookie(Self.loginCSRFCookie(csrf, request))
+            return AccountPages.login(csrf: csrf, next: next).withCookie(Self.loginCSRFCookie(csrf, request)).notStored()
         }
 
         router.post("/login", maxBodyBytes: Self.maxCredentialsBytes) { request, _ in
@@ -73,7 +73,7 @@ struct AccountRoutes: RouteCollection {
                     json.key("user")
                     user.writeJSON(to: &json)
                     json.endObject()
-                }.withCookie(Authenticator.sessionCookie(token, for: request))
+                }.withCookie(Authenticator.sessionCookie(token, for: request)).notStored()
             case .wrongCredentials:
                 throw HTTPError(.unauthorized, code: "wrong_credentials", message: Authenticator.wrongCredentialsMessage)
             case .throttled(let retryAfter):
@@ -103,7 +103,7 @@ struct AccountRoutes: RouteCollection {
             let principal = try await auth.requirePrincipal(for: request)
             let userID = principal.user.id
             let tokens = try await database.read { db in try APIToken.all(userID: userID, db) }
-            return AccountPages.account(principal, tokens: tokens)
+            return AccountPages.account(principal, tokens: tokens).notStored()
         }
 
         router.post("/account/tokens", maxBodyBytes: 4096) { request, _ in
@@ -117,7 +117,7 @@ struct AccountRoutes: RouteCollection {
                 try APIToken.insert(userID: userID, name: name, tokenHash: SecureToken.hash(token), db)
                 return try APIToken.all(userID: userID, db)
             }
-            return AccountPages.account(principal, tokens: tokens, newToken: token)
+            return AccountPages.account(principal, tokens: tokens, newToken: token).notStored()
         }
 
         router.post("/account/tokens/:id/revoke", maxBodyBytes: 4096) { request, context in
@@ -136,9 +136,9 @@ struct AccountRoutes: RouteCollection {
             let hash = SecureToken.hash(token)
             guard let user = try await database.read({ db in try PasswordSetupToken.user(tokenHash: hash, db) }) else {
                 return AccountPages.notice(title: "Link expired", message: "This link was already used or has expired. Ask your instructor for a new one.",
-                                           link: ("Sign in", "/login"), status: .notFound)
+                                           link: ("Sign in", "/login"), status: .notFound).notStored()
             }
-            return AccountPages.setPassword(token: token, user: user)
+            return AccountPages.setPassword(token: token, user: user).notStored()
         }
 
         router.post("/set-password", maxBodyBytes: 4096) { request, _ in
@@ -147,13 +147,13 @@ struct AccountRoutes: RouteCollection {
             let hash = SecureToken.hash(token)
             guard let user = try await database.read({ db in try PasswordSetupToken.user(tokenHash: hash, db) }) else {
                 return AccountPages.notice(title: "Link expired", message: "This link was already used or has expired. Ask your instructor for a new one.",
-                                           link: ("Sign in", "/login"), status: .notFound)
+                                           link: ("Sign in", "/login"), status: .notFound).notStored()
             }
             let password = form["password"] ?? ""
             do {
                 try PasswordHasher.validate(password)
             } catch {
-                return AccountPages.setPassword(token: token, user: user, message: "\(error)", status: .unprocessableContent)
+                return AccountPages.setPassword(token: token, user: user, message: "\(error)", status: .unprocessableContent).notStored()
             }
             let passwordHash = try PasswordHasher.hash(password)
             let consumed = try await database.write { db in
