@@ -39,8 +39,10 @@ public final class Server: Sendable {
         metrics = ServerMetrics(shards: configuration.eventLoopCount)
         if let path = configuration.metricsPath {
             let metrics = self.metrics
-            router.get(path) { _, _ in
-                Response(contentType: "text/plain; version=0.0.4; charset=utf-8", body: .bytes(Array(metrics.render().utf8)))
+            let access = configuration.metricsAccess
+            router.get(path) { request, _ in
+                try await access?(request)
+                return Response(contentType: "text/plain; version=0.0.4; charset=utf-8", body: .bytes(Array(metrics.render().utf8)))
             }
         }
         routes = RouteTable(router)

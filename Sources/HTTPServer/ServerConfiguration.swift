@@ -29,6 +29,8 @@ public struct ServerConfiguration: Sendable {
     public var accessLog = true
     /// Path serving Prometheus metrics; nil to disable.
     public var metricsPath: String? = "/metrics"
+    /// Decides who may read ``metricsPath``: it throws (an ``HTTPError``) to refuse. Nil lets anyone read it.
+    public var metricsAccess: (@Sendable (Request) async throws -> Void)?
     /// Headers added to every response, error pages and static files included, unless the
     /// response sets the same header itself (a security policy: `Content-Security-Policy`,
     /// `X-Content-Type-Options`, ...).

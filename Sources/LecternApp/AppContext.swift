@@ -14,6 +14,10 @@ public struct AppContext: Sendable {
     public let gradingWorkers: WorkerPool
     /// A thread for background regrades, so they never hold up live grading.
     public let regradeWorkers: WorkerPool
+    /// Threads for password hashing, so sign-ins never run yescrypt on an event loop.
+    public let passwordWorkers: WorkerPool
+    /// Finds who each request comes from; signs users in and out.
+    let authenticator: Authenticator
 
     /// Creates a context with its own worker pools; ``shutdownWorkers()`` stops them.
     public init(configuration: AppConfiguration, database: DatabasePool, console: @escaping @Sendable (String) -> Void) {
@@ -22,11 +26,14 @@ public struct AppContext: Sendable {
         self.console = console
         self.gradingWorkers = WorkerPool(threads: ProcessInfo.processInfo.activeProcessorCount, queueLimit: 512)
         self.regradeWorkers = WorkerPool(threads: 1, queueLimit: 64)
+        self.passwordWorkers = WorkerPool(threads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1), queueLimit: 64)
+        self.authenticator = Authenticator(database: database, hashing: passwordWorkers)
     }
 
     /// Stops the worker pools' threads once their queued work is done.
     public func shutdownWorkers() {
         gradingWorkers.shutdown()
         regradeWorkers.shutdown()
+        passwordWorkers.shutdown()
     }
 }

@@ -37,7 +37,7 @@ public final class Application: Sendable {
                     throw StartupError(step: task.name, underlying: error)
                 }
             }
-            let server = Server(router: makeRouter(context), configuration: serverConfiguration(configuration))
+            let server = Server(router: makeRouter(context), configuration: serverConfiguration(configuration, context: context))
             do {
                 try server.start()
             } catch {
@@ -113,7 +113,7 @@ public final class Application: Sendable {
         return router
     }
 
-    static func serverConfiguration(_ configuration: AppConfiguration) -> ServerConfiguration {
+    static func serverConfiguration(_ configuration: AppConfiguration, context: AppContext) -> ServerConfiguration {
         var server = ServerConfiguration()
         server.host = configuration.host
         server.port = configuration.port
@@ -121,6 +121,12 @@ public final class Application: Sendable {
         server.accessLog = !configuration.quiet
         server.errorRenderer = ErrorRenderer(htmlPage: ErrorPage.render)
         server.defaultHeaders = SecurityPolicy.headers
+        // Metrics describe everyone's traffic: admins only.
+        let authenticator = context.authenticator
+        server.metricsAccess = { request in
+            let principal = try await authenticator.requirePrincipal(for: request)
+            guard principal.user.isAdmin else { throw HTTPError(.forbidden, message: "Metrics are for site admins.") }
+        }
         server.strictTransportSecurity = SecurityPolicy.strictTransportSecurity
         return server
     }

@@ -12,22 +12,47 @@ public struct Session: Sendable, Equatable {
 }
 
 extension Session {
-    /// Records a new session.
-    public static func insert(tokenHash: [UInt8], userID: Int64, csrfToken: String, expiresAt: Date,
-                              remoteAddress: String?, at date: Date = Date(), _ db: Connection) throws {
-        try db.execute(sql: """
-            INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, expires_at, remote_address)
-            VALUES (?, ?, ?, ?, ?, ?)
-            """, arguments: [tokenHash, userID, csrfToken, date, expiresAt, remoteAddress])
+    /// How a session's token is presented. A token works only the way it was issued: a browser
+    /// cookie's value is never accepted as a bearer token, nor the reverse.
+    public enum Kind: String, Sendable {
+        /// The `lectern_session` cookie of a browser that signed in with the form.
+        case cookie
+        /// `Authorization: Bearer` from a client that signed in through `POST /api/session`.
+        case bearer
     }
 
-    /// The unexpired session with this token hash, or nil.
-    public static func find(tokenHash: [UInt8], now: Date = Date(), _ db: Connection) throws -> Session? {
+    /// Records a new session.
+    public static func insert(tokenHash: [UInt8], userID: Int64, csrfToken: String, expiresAt: Date,
+                              remoteAddress: String?, kind: Kind = .cookie, at date: Date = Date(), _ db: Connection) throws {
+        try db.execute(sql: """
+            INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, expires_at, remote_address, kind)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """, arguments: [tokenHash, userID, csrfToken, date, expiresAt, remoteAddress, kind.rawValue])
+    }
+
+    /// Keeps the user's `keep` newest sessions and deletes the older ones; returns how many went.
+    @discardableResult
+    public static func trim(userID: Int64, keep: Int, _ db: Connection) throws -> Int {
+        try db.execute(sql: """
+            DELETE FROM sessions WHERE user_id = ? AND token_hash NOT IN (
+                SELECT token_hash FROM sessions WHERE user_id = ? ORDER BY created_at DESC, token_hash LIMIT ?)
+            """, arguments: [userID, userID, max(0, keep)])
+        return db.changes
+    }
+
+    /// How many unexpired sessions the user has.
+    public static func count(userID: Int64, now: Date = Date(), _ db: Connection) throws -> Int {
+        try db.fetchValue(Int.self, sql: "SELECT count(*) FROM sessions WHERE user_id = ? AND expires_at > ?",
+                          arguments: [userID, now]) ?? 0
+    }
+
+    /// The unexpired session of this kind with this token hash, or nil.
+    public static func find(tokenHash: [UInt8], kind: Kind = .cookie, now: Date = Date(), _ db: Connection) throws -> Session? {
         guard let row = try db.fetchOne(sql: """
             SELECT \(User.columns), sessions.csrf_token, sessions.expires_at
             FROM sessions JOIN users ON users.id = sessions.user_id
-            WHERE sessions.token_hash = ? AND sessions.expires_at > ?
-            """, arguments: [tokenHash, now]) else { return nil }
+            WHERE sessions.token_hash = ? AND sessions.kind = ? AND sessions.expires_at > ?
+            """, arguments: [tokenHash, kind.rawValue, now]) else { return nil }
         return Session(user: try RowDecoder.decode(User.self, from: row),
                        csrfToken: try row.get("csrf_token"), expiresAt: try row.get("expires_at"))
     }
@@ -56,29 +81,40 @@ public struct APIToken: Sendable, Equatable, Codable {
     public var createdAt: Date
     public var lastUsedAt: Date?
     public var revokedAt: Date?
+    /// What the token may do: space-separated scope names (`read submit staff`).
+    public var scopes: String
 
     /// The longest token name accepted.
     public static let maxNameLength = 100
-    private static let columns = "id, user_id, name, created_at, last_used_at, revoked_at"
+    /// The most unrevoked tokens one user may hold.
+    public static let maxActivePerUser = 50
+    private static let columns = "id, user_id, name, created_at, last_used_at, revoked_at, scopes"
 
     /// Records a new token for a user.
     @discardableResult
-    public static func insert(userID: Int64, name: String, tokenHash: [UInt8], at date: Date = Date(),
-                              _ db: Connection) throws -> APIToken {
+    public static func insert(userID: Int64, name: String, tokenHash: [UInt8], scopes: String = "read",
+                              at date: Date = Date(), _ db: Connection) throws -> APIToken {
         guard !name.isEmpty, name.count <= maxNameLength else {
             throw ValidationError(field: "name", message: "must be 1 to \(maxNameLength) characters")
         }
-        try db.execute(sql: "INSERT INTO api_tokens (user_id, name, token_hash, created_at) VALUES (?, ?, ?, ?)",
-                       arguments: [userID, name, tokenHash, date])
-        return APIToken(id: db.lastInsertedRowID, userID: userID, name: name, createdAt: date, lastUsedAt: nil, revokedAt: nil)
+        let active = try db.fetchValue(Int.self, sql: "SELECT count(*) FROM api_tokens WHERE user_id = ? AND revoked_at IS NULL",
+                                       arguments: [userID]) ?? 0
+        guard active < maxActivePerUser else {
+            throw ValidationError(field: "name", message: "you already have \(maxActivePerUser) tokens: revoke one first")
+        }
+        try db.execute(sql: "INSERT INTO api_tokens (user_id, name, token_hash, created_at, scopes) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [userID, name, tokenHash, date, scopes])
+        return APIToken(id: db.lastInsertedRowID, userID: userID, name: name, createdAt: date, lastUsedAt: nil, revokedAt: nil,
+                        scopes: scopes)
     }
 
-    /// The owner of the unrevoked token with this hash, or nil.
-    public static func user(tokenHash: [UInt8], _ db: Connection) throws -> User? {
-        try db.fetchOne(User.self, sql: """
-            SELECT \(User.columns) FROM api_tokens JOIN users ON users.id = api_tokens.user_id
+    /// The owner and scopes of the unrevoked token with this hash, or nil.
+    public static func find(tokenHash: [UInt8], _ db: Connection) throws -> (user: User, scopes: String)? {
+        guard let row = try db.fetchOne(sql: """
+            SELECT \(User.columns), api_tokens.scopes FROM api_tokens JOIN users ON users.id = api_tokens.user_id
             WHERE api_tokens.token_hash = ? AND api_tokens.revoked_at IS NULL
-            """, arguments: [tokenHash])
+            """, arguments: [tokenHash]) else { return nil }
+        return (try RowDecoder.decode(User.self, from: row), try row.get("scopes"))
     }
 
     /// A user's tokens, newest first.
@@ -122,8 +158,61 @@ public enum PasswordSetupToken {
     }
 }
 
-/// Failed sign-ins, counted per username and per address to slow down password guessing.
+/// Browsers that signed in to an account: their owner is not throttled by strangers' failures.
+/// Only the token's hash is stored.
+public enum TrustedDevice {
+    /// The most devices remembered per user; older ones are forgotten first.
+    public static let maxPerUser = 20
+
+    /// Remembers a device for a user, forgetting the oldest beyond ``maxPerUser``.
+    public static func insert(tokenHash: [UInt8], userID: Int64, expiresAt: Date, at date: Date = Date(), _ db: Connection) throws {
+        try db.execute(sql: "INSERT OR REPLACE INTO trusted_devices (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+                       arguments: [tokenHash, userID, date, expiresAt])
+        try db.execute(sql: """
+            DELETE FROM trusted_devices WHERE user_id = ? AND token_hash NOT IN (
+                SELECT token_hash FROM trusted_devices WHERE user_id = ? ORDER BY created_at DESC, token_hash LIMIT ?)
+            """, arguments: [userID, userID, maxPerUser])
+    }
+
+    /// Whether the device token is unexpired and belongs to the account with this username.
+    public static func isTrusted(tokenHash: [UInt8], username: String, now: Date = Date(), _ db: Connection) throws -> Bool {
+        try db.fetchValue(Int.self, sql: """
+            SELECT count(*) FROM trusted_devices JOIN users ON users.id = trusted_devices.user_id
+            WHERE trusted_devices.token_hash = ? AND users.username = ? AND trusted_devices.expires_at > ?
+            """, arguments: [tokenHash, String(username.prefix(NewUser.maxUsernameLength)), now]) ?? 0 > 0
+    }
+}
+
+/// Sign-in attempts that failed, or are still being checked, counted per account and address
+/// pair and per account to slow down password guessing. An attempt is *reserved* (recorded as a
+/// failure) before its password is checked, and released when the password was right, so that
+/// concurrent guesses all count.
 public enum LoginFailure {
+    /// Reserves one attempt as a failure; returns its id for ``release(id:_:)``.
+    @discardableResult
+    public static func reserve(username: String, remoteAddress: String, at date: Date = Date(), _ db: Connection) throws -> Int64 {
+        try record(username: username, remoteAddress: remoteAddress, at: date, db)
+        return db.lastInsertedRowID
+    }
+
+    /// Forgets a reserved attempt whose password was right.
+    public static func release(id: Int64, _ db: Connection) throws {
+        try db.execute(sql: "DELETE FROM login_failures WHERE id = ?", arguments: [id])
+    }
+
+    /// Failures for this account from this address since `since`, the latest of them, and
+    /// failures for this account from anywhere.
+    public static func pairCounts(username: String, remoteAddress: String, since: Date,
+                                  _ db: Connection) throws -> (pair: Int, lastPairFailure: Date?, account: Int) {
+        let name = String(username.prefix(NewUser.maxUsernameLength))
+        let pair = try db.fetchOne(sql: """
+            SELECT count(*) AS n, max(at) AS last FROM login_failures WHERE username = ? AND remote_address = ? AND at > ?
+            """, arguments: [name, remoteAddress, since])
+        let account = try db.fetchValue(Int.self, sql: "SELECT count(*) FROM login_failures WHERE username = ? AND at > ?",
+                                        arguments: [name, since]) ?? 0
+        return (try pair?.get("n") ?? 0, try pair?.get("last"), account)
+    }
+
     /// Records one failed sign-in.
     public static func record(username: String, remoteAddress: String, at date: Date = Date(), _ db: Connection) throws {
         try db.execute(sql: "INSERT INTO login_failures (username, remote_address, at) VALUES (?, ?, ?)",

@@ -60,26 +60,49 @@ final class AccountSecurityTests: XCTestCase {
         XCTAssertTrue(response.setCookies(Authenticator.sessionCookie).isEmpty)
     }
 
+    /// Signs in with the form, presenting `cookie`; returns the new session cookie's value.
+    private func formSignIn(username: String, cookie: String? = nil) throws -> WebClient.Response {
+        let page = try fixture.client.send("GET", "/login")
+        let loginCSRF = try XCTUnwrap(page.setCookies(AccountRoutes.loginCSRFCookie).first)
+        var cookies = "\(AccountRoutes.loginCSRFCookie)=\(loginCSRF)"
+        if let cookie { cookies += "; " + cookie }
+        let form = "csrf=\(loginCSRF)&username=\(username)&password=\(CourseworkFixture.password.replacingOccurrences(of: " ", with: "+"))"
+        return try fixture.client.send("POST", "/login", headers: ["Cookie": cookies, "Content-Type": "application/x-www-form-urlencoded"],
+                                       body: Array(form.utf8))
+    }
+
     func testSignInAlwaysIssuesANewSessionAndRevokesThePresentedOne() throws {
         let planted = "\(Authenticator.sessionCookie)=\(String(repeating: "ab", count: 32))"
-        let first = try fixture.signIn(username: "alice", cookie: planted)
-        XCTAssertEqual(first.status, 200)
+        let first = try formSignIn(username: "alice", cookie: planted)
+        XCTAssertEqual(first.status, 303, first.text)
         let firstToken = try XCTUnwrap(first.setCookies(Authenticator.sessionCookie).first)
         XCTAssertNotEqual(firstToken, String(repeating: "ab", count: 32))
         XCTAssertEqual(firstToken.count, 64)
-        let cookie = try XCTUnwrap(first.header("Set-Cookie"))
+        let cookie = try XCTUnwrap(first.headers.first { $0.name.lowercased() == "set-cookie" && $0.value.hasPrefix(Authenticator.sessionCookie) }?.value)
         XCTAssertTrue(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), cookie)
         XCTAssertFalse(cookie.contains("Secure"), "plain HTTP without a trusted proxy")
 
-        let second = try fixture.signIn(username: "alice", cookie: "\(Authenticator.sessionCookie)=\(firstToken)")
+        let second = try formSignIn(username: "alice", cookie: "\(Authenticator.sessionCookie)=\(firstToken)")
         let secondToken = try XCTUnwrap(second.setCookies(Authenticator.sessionCookie).first)
         XCTAssertNotEqual(secondToken, firstToken)
         XCTAssertEqual(try fixture.client.send("GET", "/api/me", headers: ["Cookie": "\(Authenticator.sessionCookie)=\(firstToken)"]).status, 401)
         XCTAssertEqual(try fixture.client.send("GET", "/api/me", headers: ["Cookie": "\(Authenticator.sessionCookie)=\(secondToken)"]).status, 200)
 
-        // The session token also works as a bearer token, and DELETE /api/session ends it.
-        XCTAssertEqual(try fixture.client.send("DELETE", "/api/session", headers: ["Authorization": "Bearer \(secondToken)"]).status, 204)
+        // A browser session's cookie value is never a bearer token.
         XCTAssertEqual(try fixture.client.send("GET", "/api/me", headers: ["Authorization": "Bearer \(secondToken)"]).status, 401)
+    }
+
+    func testAPISessionsAreBearerTokensOnly() throws {
+        let signedIn = try fixture.signIn(username: "alice")
+        XCTAssertEqual(signedIn.status, 200, signedIn.text)
+        XCTAssertTrue(signedIn.setCookies(Authenticator.sessionCookie).isEmpty, "no cookie for an API client")
+        XCTAssertEqual(signedIn.header("Cache-Control"), "no-store")
+        let token = try XCTUnwrap(signedIn.object()["token"] as? String)
+        XCTAssertEqual(try fixture.client.send("GET", "/api/me", headers: ["Cookie": "\(Authenticator.sessionCookie)=\(token)"]).status, 401,
+                       "a bearer token is not accepted as a cookie")
+        XCTAssertEqual(try fixture.client.send("GET", "/api/me", headers: ["Authorization": "Bearer \(token)"]).status, 200)
+        XCTAssertEqual(try fixture.client.send("DELETE", "/api/session", headers: ["Authorization": "Bearer \(token)"]).status, 204)
+        XCTAssertEqual(try fixture.client.send("GET", "/api/me", headers: ["Authorization": "Bearer \(token)"]).status, 401)
     }
 
     func testWrongCredentialsLookTheSameWhetherOrNotTheUserExistsAndAreRateLimited() throws {
@@ -88,13 +111,14 @@ final class AccountSecurityTests: XCTestCase {
         XCTAssertEqual(unknown.status, 401)
         XCTAssertEqual(wrong.status, 401)
         XCTAssertEqual(unknown.body, wrong.body)
-        for _ in 0..<(Authenticator.maxFailures - 2) {  // 10 failures from this address in all
+        for _ in 0..<(Authenticator.freeAttemptsPerPair - 1) {  // the free attempts of (bob, this address)
             XCTAssertEqual(try fixture.signIn(username: "bob", password: "still-wrong-password").status, 401)
         }
         let throttled = try fixture.signIn(username: "bob")
-        XCTAssertEqual(throttled.status, 429, "the right password does not help once the limit is reached")
+        XCTAssertEqual(throttled.status, 429, "the right password does not help this address once its attempts are used up")
         XCTAssertTrue(throttled.text.contains("Too many failed sign-in attempts"), throttled.text)
         XCTAssertNotNil(throttled.header("Retry-After"))
+        XCTAssertEqual(try fixture.signIn(username: "alice").status, 200, "other accounts behind the same address are not locked")
     }
 
     func testHostileTextIsEscapedOnEveryPage() throws {

@@ -43,11 +43,21 @@ final class CourseworkStoreTests: XCTestCase {
         XCTAssertNil(try Session.find(tokenHash: [1, 2, 3], now: now + 61, db))
         XCTAssertEqual(try Session.deleteExpired(now: now + 61, db), 1)
 
-        let token = try APIToken.insert(userID: user.id, name: "ci", tokenHash: [9], at: now, db)
-        XCTAssertEqual(try APIToken.user(tokenHash: [9], db), user)
+        XCTAssertNil(try Session.find(tokenHash: [1, 2, 3], kind: .bearer, now: now, db), "a cookie session is no bearer session")
+        for second in 1...5 {
+            try Session.insert(tokenHash: [4, UInt8(second)], userID: user.id, csrfToken: "c", expiresAt: now + 600, remoteAddress: nil,
+                               kind: .bearer, at: now + Double(second), db)
+        }
+        XCTAssertEqual(try Session.trim(userID: user.id, keep: 3, db), 2)
+        XCTAssertNil(try Session.find(tokenHash: [4, 1], kind: .bearer, now: now + 10, db), "the oldest went first")
+        XCTAssertNotNil(try Session.find(tokenHash: [4, 5], kind: .bearer, now: now + 10, db))
+
+        let token = try APIToken.insert(userID: user.id, name: "ci", tokenHash: [9], scopes: "read submit", at: now, db)
+        XCTAssertEqual(try APIToken.find(tokenHash: [9], db)?.user, user)
+        XCTAssertEqual(try APIToken.find(tokenHash: [9], db)?.scopes, "read submit")
         XCTAssertTrue(try APIToken.revoke(id: token.id, userID: user.id, db))
         XCTAssertFalse(try APIToken.revoke(id: token.id, userID: user.id, db))
-        XCTAssertNil(try APIToken.user(tokenHash: [9], db))
+        XCTAssertNil(try APIToken.find(tokenHash: [9], db))
 
         try PasswordSetupToken.insert(tokenHash: [7], userID: user.id, expiresAt: now + 60, at: now, db)
         XCTAssertEqual(try PasswordSetupToken.user(tokenHash: [7], now: now, db), user)

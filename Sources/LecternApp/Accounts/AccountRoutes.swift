@@ -14,7 +14,7 @@ struct AccountRoutes: RouteCollection {
 
     func register(on router: Router, context: AppContext) {
         let database = context.database
-        let auth = Authenticator(database: database)
+        let auth = context.authenticator
 
         router.get("/login") { request, _ in
             let next = PathEncoding.localRedirect(request.query["next"])
@@ -30,13 +30,16 @@ struct AccountRoutes: RouteCollection {
                 throw HTTPError(.forbidden, code: "csrf", message: "The sign-in form has expired; reload the page and try again.")
             }
             let username = form["username"] ?? ""
-            let result = try await auth.signIn(username: username, password: form["password"] ?? "",
-                                               remoteAddress: request.clientAddress,
-                                               previousSessionHash: request.cookie(Authenticator.sessionCookie).map(SecureToken.hash))
-            switch result {
-            case .signedIn(_, let token, _):
+            let attempt = Authenticator.Attempt(username: username, password: form["password"] ?? "",
+                                                remoteAddress: request.clientAddress,
+                                                deviceToken: request.cookie(Authenticator.deviceCookie),
+                                                previousSessionHash: request.cookie(Authenticator.sessionCookie).map(SecureToken.hash),
+                                                kind: .cookie)
+            switch try await auth.signIn(attempt) {
+            case .signedIn(_, let token, _, let deviceToken):
                 return Response.redirect(to: next)
                     .withCookie(Authenticator.sessionCookie(token, for: request))
+                    .withCookie(Authenticator.deviceCookie(deviceToken, for: request))
                     .withCookie(Cookie.expired(Self.loginCSRFCookie, path: "/login"))
             case .wrongCredentials:
                 let csrf = SecureToken.generate()
@@ -62,18 +65,21 @@ struct AccountRoutes: RouteCollection {
         router.post("/api/session", maxBodyBytes: Self.maxCredentialsBytes) { request, _ in
             struct Credentials: Decodable { let username: String; let password: String }
             let credentials = try request.decode(Credentials.self, maxBytes: Self.maxCredentialsBytes)
-            let previous = request.cookie(Authenticator.sessionCookie).map(SecureToken.hash)
-            switch try await auth.signIn(username: credentials.username, password: credentials.password,
-                                         remoteAddress: request.clientAddress, previousSessionHash: previous) {
-            case .signedIn(let user, let token, let csrfToken):
+            // A bearer session for API clients: its token is never a cookie, and a cookie's value is
+            // never accepted as a bearer token.
+            let attempt = Authenticator.Attempt(username: credentials.username, password: credentials.password,
+                                                remoteAddress: request.clientAddress,
+                                                deviceToken: request.cookie(Authenticator.deviceCookie),
+                                                previousSessionHash: nil, kind: .bearer)
+            switch try await auth.signIn(attempt) {
+            case .signedIn(let user, let token, _, _):
                 return Response.json { json in
                     json.beginObject()
                     json.field("token", token)
-                    json.field("csrfToken", csrfToken)
                     json.key("user")
                     user.writeJSON(to: &json)
                     json.endObject()
-                }.withCookie(Authenticator.sessionCookie(token, for: request)).notStored()
+                }.notStored()
             case .wrongCredentials:
                 throw HTTPError(.unauthorized, code: "wrong_credentials", message: Authenticator.wrongCredentialsMessage)
             case .throttled(let retryAfter):
@@ -108,13 +114,15 @@ struct AccountRoutes: RouteCollection {
 
         router.post("/account/tokens", maxBodyBytes: 4096) { request, _ in
             let principal = try await auth.requirePrincipal(for: request)
+            try principal.requireSession()
             let form = try request.form()
             try principal.checkCSRF(request, form: form)
             let name = (form["name"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+            let scopes = try TokenScopes(names: form.pairs.filter { $0.name == "scope" }.map(\.value)).union(.read)
             let token = SecureToken.generate()
             let userID = principal.user.id
             let tokens = try await database.write { db in
-                try APIToken.insert(userID: userID, name: name, tokenHash: SecureToken.hash(token), db)
+                try APIToken.insert(userID: userID, name: name, tokenHash: SecureToken.hash(token), scopes: scopes.storedNames, db)
                 return try APIToken.all(userID: userID, db)
             }
             return AccountPages.account(principal, tokens: tokens, newToken: token).notStored()
@@ -122,6 +130,7 @@ struct AccountRoutes: RouteCollection {
 
         router.post("/account/tokens/:id/revoke", maxBodyBytes: 4096) { request, context in
             let principal = try await auth.requirePrincipal(for: request)
+            try principal.requireSession()
             try principal.checkCSRF(request, form: try request.form())
             let id = Int64(try context.parameters.int("id"))
             let userID = principal.user.id
@@ -155,7 +164,7 @@ struct AccountRoutes: RouteCollection {
             } catch {
                 return AccountPages.setPassword(token: token, user: user, message: "\(error)", status: .unprocessableContent).notStored()
             }
-            let passwordHash = try PasswordHasher.hash(password)
+            let passwordHash = try await auth.hash(password)
             let consumed = try await database.write { db in
                 guard try PasswordSetupToken.consume(tokenHash: hash, db) else { return false }
                 try User.setPasswordHash(passwordHash, userID: user.id, db)

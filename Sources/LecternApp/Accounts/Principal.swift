@@ -7,13 +7,29 @@ struct Principal: Sendable {
     enum Credential: Sendable {
         /// A session cookie: state-changing requests must also carry the session's CSRF token.
         case sessionCookie(tokenHash: [UInt8], csrfToken: String)
-        /// `Authorization: Bearer` with a session token or a personal API token: no ambient
-        /// credential, so no CSRF token is needed.
-        case bearer(sessionTokenHash: [UInt8]?)
+        /// `Authorization: Bearer` with a token from `POST /api/session`: no ambient credential,
+        /// so no CSRF token is needed.
+        case bearerSession(tokenHash: [UInt8])
+        /// `Authorization: Bearer` with a personal API token, limited to its scopes.
+        case apiToken(scopes: TokenScopes)
     }
 
     let user: User
     let credential: Credential
+
+    /// What the request may do: everything for a session, the token's scopes for an API token.
+    var scopes: TokenScopes {
+        if case .apiToken(let scopes) = credential { return scopes }
+        return .all
+    }
+
+    /// Refuses personal API tokens: managing tokens and sessions needs a signed-in session.
+    /// - Throws: ``HTTPError`` 403.
+    func requireSession() throws(HTTPError) {
+        guard case .apiToken = credential else { return }
+        throw HTTPError(.forbidden, code: "session_required",
+                        message: "A personal API token cannot create or revoke tokens: sign in to manage them.")
+    }
 
     /// The CSRF token forms of this session carry (nil for bearer clients).
     var csrfToken: String? {
@@ -25,7 +41,8 @@ struct Principal: Sendable {
     var sessionTokenHash: [UInt8]? {
         switch credential {
         case .sessionCookie(let hash, _): hash
-        case .bearer(let hash): hash
+        case .bearerSession(let hash): hash
+        case .apiToken: nil
         }
     }
 

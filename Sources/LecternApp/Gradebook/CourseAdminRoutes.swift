@@ -10,7 +10,7 @@ import Store
 struct CourseAdminRoutes: RouteCollection {
     func register(on router: Router, context: AppContext) {
         let database = context.database
-        let auth = Authenticator(database: database)
+        let auth = context.authenticator
 
         @Sendable func staffAccess(_ request: Request, _ context: RequestContext, form: FormParameters? = nil) async throws -> CourseAccess {
             let principal = try await auth.requirePrincipal(for: request)

@@ -8,7 +8,7 @@ import Store
 struct GradebookRoutes: RouteCollection {
     func register(on router: Router, context: AppContext) {
         let database = context.database
-        let auth = Authenticator(database: database)
+        let auth = context.authenticator
         let library = ExerciseLibrary(database: database)
         let regrades = RegradeService(database: database, library: library, workers: context.regradeWorkers)
 

@@ -13,7 +13,7 @@ import Store
 struct LectureAdminRoutes: RouteCollection {
     func register(on router: Router, context: AppContext) {
         let database = context.database
-        let auth = Authenticator(database: database)
+        let auth = context.authenticator
         let importer = LectureUploadImporter(database: database, workers: context.gradingWorkers)
 
         /// The instructor's (or admin's) access to the course of the path; 404 or 403 otherwise.

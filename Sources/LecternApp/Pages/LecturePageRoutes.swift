@@ -7,7 +7,7 @@ import Store
 struct LecturePageRoutes: RouteCollection {
     func register(on router: Router, context: AppContext) {
         let database = context.database
-        let auth = Authenticator(database: database)
+        let auth = context.authenticator
 
         /// The header's user area; a broken or unknown credential only means "not signed in" here.
         @Sendable func userArea(_ request: Request) async -> HTML {

@@ -8,7 +8,7 @@ import Store
 struct SubmissionRoutes: RouteCollection {
     func register(on router: Router, context: AppContext) {
         let database = context.database
-        let auth = Authenticator(database: database)
+        let auth = context.authenticator
         let library = ExerciseLibrary(database: database)
         let service = SubmissionService(database: database, library: library, workers: context.gradingWorkers)
         let bodyLimit = SubmissionText.maxBodyBytes
