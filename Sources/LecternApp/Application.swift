@@ -124,7 +124,7 @@ public final class Application: Sendable {
         // Metrics describe everyone's traffic: admins only.
         let authenticator = context.authenticator
         server.metricsAccess = { request in
-            let principal = try await authenticator.requirePrincipal(for: request)
+            guard let principal = try await authenticator.principal(for: request) else { throw HTTPError.unauthorized("Sign in as an admin.") }
             guard principal.user.isAdmin else { throw HTTPError(.forbidden, message: "Metrics are for site admins.") }
         }
         server.strictTransportSecurity = SecurityPolicy.strictTransportSecurity

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LecternApp
+import Store
 import XCTest
 
 /// Every route, as each kind of visitor, through the real server and a real database file:
@@ -21,7 +22,7 @@ final class AuthorizationMatrixTests: XCTestCase {
     func testEveryRouteAnswersEachActorAsExpected() async throws {
         let fixture = try await CourseworkFixture()
         do {
-            try runMatrix(fixture)
+            try await runMatrix(fixture)
         } catch {
             await fixture.stop()
             throw error
@@ -67,7 +68,9 @@ final class AuthorizationMatrixTests: XCTestCase {
         XCTAssertTrue(audit.text.contains("course.create"), audit.text)
     }
 
-    private func runMatrix(_ fixture: CourseworkFixture) throws {
+    private func runMatrix(_ fixture: CourseworkFixture) async throws {
+        _ = try await AccountProvisioning.provision(NewUser(username: "nopass", displayName: "No Password"), password: nil,
+                                                    courseSlug: "other", role: .instructor, database: fixture.app.context.database)
         let created = try fixture.submit(.studentA, try CourseworkFixture.reference())
         XCTAssertEqual(created.status, 201, created.text)
         let submission = try XCTUnwrap(created.object()["id"] as? Int)
@@ -130,6 +133,10 @@ final class AuthorizationMatrixTests: XCTestCase {
                  expected: [401, 403, 403, 200, 404, 200]),
             Case(method: "POST", path: "/courses/cs193p/roster", contentType: "application/x-www-form-urlencoded",
                  body: "csv=dora%2CDora%2C", expected: [303, 403, 403, 200, 404, 200]),
+            Case(method: "GET", path: "/metrics", expected: [401, 403, 403, 403, 403, 200]),
+            Case(method: "GET", path: "/set-password?token=0123", expected: [404, 404, 404, 404, 404, 404]),
+            Case(method: "POST", path: "/set-password", contentType: "application/x-www-form-urlencoded",
+                 body: "token=0123&password=a+long+enough+password", expected: [404, 404, 404, 404, 404, 404]),
             Case(method: "GET", path: "\(course)/audit", expected: [401, 403, 403, 200, 404, 200]),
             Case(method: "GET", path: "/courses/cs193p/audit", expected: [303, 403, 403, 200, 404, 200]),
             Case(method: "PUT", path: "\(course)/lectures/1", contentType: json, body: #"{"title":"One"}"#,
@@ -152,6 +159,13 @@ final class AuthorizationMatrixTests: XCTestCase {
                                "\(testCase.method) \(testCase.path) as \(actor): \(response.text.prefix(300))")
             }
         }
+        // Rosters that name an existing account without a password never hand out a link to it.
+        for actor in Actor.allCases {
+            let roster = try fixture.send(actor, "POST", "\(course)/roster", contentType: "text/csv", body: "nopass,No Password,\n")
+            XCTAssertFalse(roster.text.contains("set-password"), "roster as \(actor): \(roster.text)")
+            let enrol = try fixture.send(actor, "POST", "\(course)/enrollments", contentType: json, body: #"{"username":"nopass","role":"student"}"#)
+            XCTAssertFalse(enrol.text.contains("set-password"), "enrolment as \(actor): \(enrol.text)")
+        }
         // Creating a course: admins only (each admin request needs a fresh slug), by API or by form.
         for (index, actor) in Actor.allCases.enumerated() {
             let body = #"{"slug":"new-\#(index)","title":"New course \#(index)"}"#
@@ -160,6 +174,11 @@ final class AuthorizationMatrixTests: XCTestCase {
             let form = try fixture.send(actor, "POST", "/courses", contentType: "application/x-www-form-urlencoded",
                                         body: "slug=form-\(index)&title=Form+course+\(index)")
             XCTAssertEqual(form.status, [303, 403, 403, 403, 403, 303][index], "POST /courses as \(actor): \(form.text)")
+        }
+        // Signing out ends each session (last: nothing works after it).
+        for (actor, expected) in zip(Actor.allCases, [401, 204, 204, 204, 204, 204]) {
+            XCTAssertEqual(try fixture.send(actor, "DELETE", "/api/session").status, expected, "DELETE /api/session as \(actor)")
+            XCTAssertEqual(try fixture.send(actor, "GET", "/api/me").status, 401, "signed out: \(actor)")
         }
     }
 }

@@ -24,7 +24,7 @@ final class SchemaTests: XCTestCase {
             "regrade_runs", "schema_migrations", "search_terms", "sessions", "submissions",
             "transcript_section_search", "transcript_section_search_config", "transcript_section_search_data",
             "transcript_section_search_docsize", "transcript_section_search_idx",
-            "transcript_sections", "users",
+            "transcript_sections", "trusted_devices", "users",
         ])
     }
 

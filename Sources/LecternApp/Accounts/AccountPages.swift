@@ -43,11 +43,12 @@ enum AccountPages {
             } else {
                 ScrollingTable.html(label: "API tokens") {
                     table(.class("tokens")) {
-                        thead { tr { th { "Name" }; th { "Created" }; th { "Status" }; th { span(.class("visually-hidden")) { "Action" } } } }
+                        thead { tr { th { "Name" }; th { "Scopes" }; th { "Created" }; th { "Status" }; th { span(.class("visually-hidden")) { "Action" } } } }
                         tbody {
                             for token in tokens {
                                 tr {
                                     td { token.name }
+                                    td { token.scopes }
                                     td { PageFormat.dateTime(token.createdAt) }
                                     td {
                                         if token.revokedAt == nil {
@@ -78,6 +79,17 @@ enum AccountPages {
                 label(.for("token-name")) { "Name" }
                 p(.class("form-hint"), .id("token-name-hint")) { "Where you will use it, e.g. “laptop script”." }
                 input(.type("text"), .id("token-name"), .name("name"), .aria("describedby", "token-name-hint"), .flag("required"))
+                fieldset(.class("token-scopes")) {
+                    legend { "What it may do" }
+                    p(.class("form-hint")) { "Every token can read. No token can create or revoke tokens." }
+                    for (name, hint) in [("submit", "submit and verify your exercises"),
+                                         ("staff", "change gradebooks, policies, regrades and lectures of courses you teach")] {
+                        div(.class("checkbox")) {
+                            input(.type("checkbox"), .id("scope-\(name)"), .name("scope"), .value(name))
+                            label(.for("scope-\(name)")) { "\(name): \(hint)" }
+                        }
+                    }
+                }
                 button(.type("submit")) { "Create token" }
             }
         }

@@ -72,14 +72,14 @@ struct AccountRoutes: RouteCollection {
                                                 deviceToken: request.cookie(Authenticator.deviceCookie),
                                                 previousSessionHash: nil, kind: .bearer)
             switch try await auth.signIn(attempt) {
-            case .signedIn(let user, let token, _, _):
+            case .signedIn(let user, let token, _, let deviceToken):
                 return Response.json { json in
                     json.beginObject()
                     json.field("token", token)
                     json.key("user")
                     user.writeJSON(to: &json)
                     json.endObject()
-                }.notStored()
+                }.withCookie(Authenticator.deviceCookie(deviceToken, for: request)).notStored()
             case .wrongCredentials:
                 throw HTTPError(.unauthorized, code: "wrong_credentials", message: Authenticator.wrongCredentialsMessage)
             case .throttled(let retryAfter):
