@@ -41,6 +41,9 @@ public struct HTML: Sendable {
         return HTML([.element(name: name, attributes: attributes, children: isVoid ? [] : children, isVoid: isVoid)])
     }
 
+    /// Several nodes without an element around them.
+    public static func fragment(@HTMLBuilder _ content: () -> HTML) -> HTML { content() }
+
     /// The UTF-8 bytes of this fragment.
     public func render(capacity: Int = 4096) -> [UInt8] {
         var out = HTMLOutput(capacity: capacity)

@@ -96,6 +96,7 @@ public final class Application: Sendable {
     /// and the files of the public directory served at `/` (routes take precedence over file names).
     static func makeRouter(_ context: AppContext) -> Router {
         let router = Router()
+        router.use(ErrorPageMiddleware(authenticator: context.authenticator, renderer: errorRenderer))
         router.use(ValidationErrorMiddleware())
         for collection in routeCollections {
             collection.register(on: router, context: context)
@@ -113,13 +114,16 @@ public final class Application: Sendable {
         return router
     }
 
+    /// JSON for API requests, the site's error page for the others.
+    static let errorRenderer = ErrorRenderer(htmlPage: { ErrorPage.render($0) })
+
     static func serverConfiguration(_ configuration: AppConfiguration, context: AppContext) -> ServerConfiguration {
         var server = ServerConfiguration()
         server.host = configuration.host
         server.port = configuration.port
         server.trustedProxies = configuration.trustedProxies
         server.accessLog = !configuration.quiet
-        server.errorRenderer = ErrorRenderer(htmlPage: ErrorPage.render)
+        server.errorRenderer = errorRenderer
         server.defaultHeaders = SecurityPolicy.headers
         // Metrics describe everyone's traffic: admins only.
         let authenticator = context.authenticator

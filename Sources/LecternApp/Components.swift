@@ -4,6 +4,7 @@ extension Application {
     /// Route collections, registered in this order.
     static let routeCollections: [any RouteCollection] = [
         HealthRoutes(),
+        HomeRoutes(),
         CourseRoutes(),
         LectureRoutes(),
         SearchRoutes(),

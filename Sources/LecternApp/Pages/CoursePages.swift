@@ -62,6 +62,10 @@ enum CoursePages {
                     a(.href("/courses/\(course.slug)/gradebook")) { "open the gradebook" }
                     " for scores, deadlines, extensions and regrades."
                 }
+                ul(.class("link-row staff-links")) {
+                    li { a(.href("/courses/\(course.slug)/lectures/new")) { "New lecture" } }
+                    li { a(.href("/courses/\(course.slug)/audit")) { "Audit log" } }
+                }
             }
             SearchPage.form(query: "", course: course.slug, courses: [], label: "Search this course's lectures")
             h2(.id("lectures")) { "Lectures" }
@@ -73,6 +77,12 @@ enum CoursePages {
                             "Lecture \(lecture.number). \(lecture.title)"
                         }
                         p(.class("meta")) { LecturePage.metaLine(lecture) }
+                        if showsGradebook {
+                            p(.class("meta")) {
+                                a(.href(CatalogLookup.lecturePath(course: course.slug, number: lecture.number) + "/edit"),
+                                  .aria("label", "Edit lecture \(lecture.number)")) { "Edit" }
+                            }
+                        }
                     }
                 }
             }

@@ -2,13 +2,33 @@ import HTML
 import HTTPServer
 
 /// The HTML page for an error answer (404, 403, 422…), in the site's own layout, so a person who
-/// follows a stale link still has the navigation and the stylesheet. API paths get JSON instead.
+/// follows a stale link still has the navigation, the stylesheet and who they are signed in as.
+/// API paths get JSON instead.
 enum ErrorPage {
-    static func render(_ error: HTTPError) -> [UInt8] {
-        PageLayout.render(title: "\(error.status.code) \(error.status.reason)") {
+    static func render(_ error: HTTPError, userArea: HTML? = nil) -> [UInt8] {
+        PageLayout.render(title: "\(error.status.code) \(error.status.reason)", userArea: userArea) {
             h1 { "\(error.status.code) \(error.status.reason)" }
             p { error.message }
-            p { a(.href("/courses")) { "Back to the courses" } }
+            p { a(.href("/")) { "Back to the home page" } }
         }.render()
+    }
+}
+
+/// Renders error pages of HTML requests with the header's user area: the error renderer of the
+/// server knows nothing of accounts, so this middleware, which does, renders them first.
+/// Redirects (a 303 to the sign-in page) and API errors pass through untouched.
+struct ErrorPageMiddleware: Middleware {
+    let authenticator: Authenticator
+    let renderer: ErrorRenderer
+
+    func handle(_ request: Request, context: RequestContext, next: Handler) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status.code >= 400 && !renderer.wantsJSON(request) {
+            let principal = try? await authenticator.principal(for: request)
+            var response = Response.html(ErrorPage.render(error, userArea: UserArea.html(principal)), status: error.status)
+            for field in error.headers { response.headers.add(field.name, field.value) }
+            return response
+        }
     }
 }

@@ -6,8 +6,15 @@ import Store
 /// A lecture's page: metadata, the recording when there is one, the transcript by sections and the
 /// caption list, where every cue has a timestamp link and `?t=SECONDS` marks the cue linked to.
 enum LecturePage {
+    /// The lectures before and after this one in the course.
+    struct Neighbours: Sendable {
+        var previous: Lecture?
+        var next: Lecture?
+    }
+
     static func response(course: Course, lecture: Lecture, sections: [LectureSection], cues: [CaptionCue],
-                         linkedSecond: Int?, userArea: HTML) -> Response {
+                         linkedSecond: Int?, neighbours: Neighbours = Neighbours(), canEdit: Bool = false,
+                         userArea: HTML) -> Response {
         let page = CatalogLookup.lecturePath(course: course.slug, number: lecture.number)
         let linked = linkedSecond.flatMap { linkedCueIndex(second: $0, in: cues) }
         return PageLayout.response(title: "Lecture \(lecture.number). \(lecture.title)", userArea: userArea) {
@@ -18,6 +25,10 @@ enum LecturePage {
             }
             h1 { "Lecture \(lecture.number). \(lecture.title)" }
             p(.class("lecture-meta")) { metaLine(lecture) }
+            if canEdit {
+                p(.class("staff-links")) { a(.href(page + "/edit")) { "Edit this lecture" } }
+            }
+            lectureNavigation(course: course, neighbours)
             if let videoURL = lecture.videoURL {
                 video(.class("lecture-video"), .flag("controls"), .attr("preload", "metadata"), .src(videoURL)) {
                     if !cues.isEmpty {
@@ -47,10 +58,27 @@ enum LecturePage {
                         ol(.class("cue-list"), .attr("lang", Language.guess(cues.prefix(50).map(\.text)))) {
                             for (index, cue) in cues.enumerated() {
                                 cueItem(cue, page: page, hasAnchor: index == 0 || cues[index - 1].startSecond != cue.startSecond,
-                                        isLinked: index == linked)
+                                        isLinked: index == linked, linkedSecond: linkedSecond)
                             }
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// Links to the previous and next lectures of the course.
+    private static func lectureNavigation(course: Course, _ neighbours: Neighbours) -> HTML {
+        guard neighbours.previous != nil || neighbours.next != nil else { return .empty }
+        return nav(.class("lecture-pager"), .aria("label", "Other lectures")) {
+            if let previous = neighbours.previous {
+                a(.class("previous"), .rel("prev"), .href(CatalogLookup.lecturePath(course: course.slug, number: previous.number))) {
+                    "← Lecture \(previous.number). \(previous.title)"
+                }
+            }
+            if let next = neighbours.next {
+                a(.class("next"), .rel("next"), .href(CatalogLookup.lecturePath(course: course.slug, number: next.number))) {
+                    "Lecture \(next.number). \(next.title) →"
                 }
             }
         }
@@ -82,11 +110,13 @@ enum LecturePage {
         }
     }
 
-    private static func cueItem(_ cue: CaptionCue, page: String, hasAnchor: Bool, isLinked: Bool) -> HTML {
+    private static func cueItem(_ cue: CaptionCue, page: String, hasAnchor: Bool, isLinked: Bool, linkedSecond: Int?) -> HTML {
         let anchor = "t\(cue.startSecond)"
         return li(hasAnchor ? .id(anchor) : nil,
                   .class("cue", cue.speakerChange ? "speaker-change" : "", isLinked ? "current" : ""),
                   isLinked ? .aria("current", "true") : nil) {
+            // A link to a second inside this cue (`?t=1287#t1287`) lands here too.
+            if isLinked, let second = linkedSecond, second != cue.startSecond { span(.id("t\(second)")) }
             a(.class("cue-time"), .href("\(page)?t=\(cue.startSecond)#\(anchor)")) { cue.timestamp }
             span(.class("cue-text", cue.nonSpeech ? "non-speech" : "")) { cue.text }
         }

@@ -1,5 +1,6 @@
 import HTML
 import HTTPServer
+import SQLite
 import Store
 
 /// The reading pages: `GET /courses`, `/courses/:course`, `/courses/:course/lectures/:number[?t=SECONDS]`
@@ -29,24 +30,27 @@ struct LecturePageRoutes: RouteCollection {
             }
             let principal = try? await auth.principal(for: request)
             // Instructors get a link to the gradebook; anybody else (members or not) just the course.
-            let teaches: Bool
-            if let principal {
-                teaches = (try? await CourseAccess.resolve(courseSlug: slug, principal: principal, database: database))?.isStaff ?? false
-            } else {
-                teaches = false
-            }
+            let teaches = await Self.teaches(slug, principal, database)
             return CoursePages.home(course, lectures: lectures, exercises: exercises, showsGradebook: teaches,
                                     userArea: UserArea.html(principal))
         }
 
         router.get("/courses/:course/lectures/:number") { request, context in
             let (course, lecture) = try await CatalogLookup.lecture(context.parameters, database)
-            let (sections, cues) = try await database.read { db in
-                (try LectureSection.all(lectureID: lecture.id, db), try CaptionCue.all(lectureID: lecture.id, db))
+            let (sections, cues, all) = try await database.read { db in
+                (try LectureSection.all(lectureID: lecture.id, db), try CaptionCue.all(lectureID: lecture.id, db),
+                 try Lecture.all(courseID: course.id, db))
             }
             let linkedSecond = request.query["t"].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
+            let principal = try? await auth.principal(for: request)
+            let teaches = await Self.teaches(course.slug, principal, database)
+            let position = all.firstIndex { $0.number == lecture.number }
+            let neighbours = LecturePage.Neighbours(
+                previous: position.flatMap { $0 > 0 ? all[$0 - 1] : nil },
+                next: position.flatMap { $0 + 1 < all.count ? all[$0 + 1] : nil })
             return LecturePage.response(course: course, lecture: lecture, sections: sections, cues: cues,
-                                        linkedSecond: linkedSecond, userArea: await userArea(request))
+                                        linkedSecond: linkedSecond, neighbours: neighbours, canEdit: teaches,
+                                        userArea: UserArea.html(principal))
         }
 
         router.get("/search") { request, _ in
@@ -57,5 +61,11 @@ struct LecturePageRoutes: RouteCollection {
             }
             return SearchPage.response(search, results: results, courses: courses, userArea: await userArea(request))
         }
+    }
+
+    /// Whether the signed-in user teaches the course (instructors and admins).
+    private static func teaches(_ slug: String, _ principal: Principal?, _ database: DatabasePool) async -> Bool {
+        guard let principal else { return false }
+        return (try? await CourseAccess.resolve(courseSlug: slug, principal: principal, database: database))?.isStaff ?? false
     }
 }

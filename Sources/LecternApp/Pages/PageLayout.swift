@@ -52,7 +52,7 @@ enum PageLayout {
             body {
                 header(.class("site-header")) {
                     div(.class("site-header-inner")) {
-                        a(.class("site-name"), .href("/courses")) { siteName }
+                        a(.class("site-name"), .href("/")) { siteName }
                         nav(.class("site-nav"), .aria("label", "Main")) {
                             for item in navigation {
                                 a(.href(item.href)) { item.label }

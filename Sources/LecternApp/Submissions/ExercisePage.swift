@@ -67,7 +67,7 @@ enum ExercisePage {
 
     /// Where the lecture shows the idea: the lecture page with the caption at that time marked.
     static func lectureLink(_ moment: LectureMoment) -> String {
-        "/courses/\(moment.course)/lectures/\(moment.lecture)?t=\(moment.seconds)"
+        "/courses/\(moment.course)/lectures/\(moment.lecture)?t=\(moment.seconds)#t\(moment.seconds)"
     }
 }
 

@@ -1,0 +1,55 @@
+import Foundation
+import HTML
+import HTTPServer
+import Store
+
+/// `GET /` (the home page) and `GET /my-work` (a student's every attempt).
+struct HomeRoutes: RouteCollection {
+    func register(on router: Router, context: AppContext) {
+        let database = context.database
+        let auth = context.authenticator
+
+        router.get("/") { request, _ in
+            guard let principal = try? await auth.principal(for: request) else {
+                let courses = try await database.read { db in try Course.all(db) }
+                return HomePage.visitor(courses: courses, userArea: UserArea.html(nil))
+            }
+            let userID = principal.user.id
+            let isAdmin = principal.user.isAdmin
+            let (cards, others, recent) = try await database.read { db in
+                let memberships = try Membership.all(userID: userID, db)
+                var cards: [HomePage.CourseCard] = []
+                for membership in memberships {
+                    let exercises = try ExerciseRecord.all(courseID: membership.course.id, db).map { record in
+                        let attempts = membership.role == .student ? try SubmissionRecord.all(userID: userID, exerciseID: record.id, db) : []
+                        return HomePage.ExerciseStanding(record: record, best: attempts.map(\.countedScore).max(), attempts: attempts.count)
+                    }
+                    cards.append(HomePage.CourseCard(membership: membership, exercises: exercises,
+                                                     lectureCount: try Lecture.count(courseID: membership.course.id, db)))
+                }
+                let enrolled = Set(memberships.map(\.course.id))
+                var others = try Course.all(db).filter { !enrolled.contains($0.id) }
+                if isAdmin {
+                    // Admins act as instructors everywhere: every course gets its links.
+                    for course in others {
+                        cards.append(HomePage.CourseCard(membership: Membership(course: course, role: .instructor),
+                                                         exercises: try ExerciseRecord.all(courseID: course.id, db).map {
+                                                             HomePage.ExerciseStanding(record: $0, best: nil, attempts: 0)
+                                                         },
+                                                         lectureCount: try Lecture.count(courseID: course.id, db)))
+                    }
+                    others = []
+                }
+                return (cards, others, try RecentSubmission.all(userID: userID, limit: 5, db))
+            }
+            return HomePage.signedIn(principal, cards: cards, otherCourses: others, recent: recent, now: Date())
+        }
+
+        router.get("/my-work") { request, _ in
+            let principal = try await auth.requirePrincipal(for: request)
+            let userID = principal.user.id
+            let submissions = try await database.read { db in try RecentSubmission.all(userID: userID, limit: 500, db) }
+            return HomePage.myWork(principal, submissions: submissions)
+        }
+    }
+}
