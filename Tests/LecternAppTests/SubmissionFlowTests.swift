@@ -67,7 +67,7 @@ final class SubmissionFlowTests: XCTestCase {
 
         let moment = try ExerciseDirectory.loadExercise(CourseworkFixture.cornersFolder).lecture
         let exercisePage = try fixture.send(.studentA, "GET", "/courses/cs193p/exercises/corners")
-        XCTAssertTrue(exercisePage.text.contains(#"href="/courses/cs193p/lectures/\#(moment.lecture)?t=\#(moment.seconds)""#),
+        XCTAssertTrue(exercisePage.text.contains(#"href="/courses/cs193p/lectures/\#(moment.lecture)?t=\#(moment.seconds)#t\#(moment.seconds)""#),
                       "the page links the lecture moment that teaches the exercise")
 
         let page = try fixture.send(.studentA, "GET", "/submissions/\(id)")

@@ -39,14 +39,15 @@ enum LecturePage {
             }
             SearchPage.form(query: "", course: course.slug, lecture: lecture.number, courses: [],
                             label: "Search this lecture")
+            outline(sections: sections, hasCaptions: !cues.isEmpty)
             div(.class("lecture-layout")) {
                 section(.class("transcript"), .attr("lang", Language.guess(sections.map(\.plainText)))) {
                     h2 { "Transcript" }
                     if sections.isEmpty { p(.class("muted")) { "This lecture has no transcript." } }
                     for section in sections { transcriptSection(section) }
                 }
-                section(.class("captions")) {
-                    h2 { "Captions" }
+                section(.class("captions"), .aria("labelledby", "captions")) {
+                    h2(.id("captions")) { "Captions" }
                     if cues.isEmpty {
                         p(.class("muted")) { "This lecture has no captions." }
                     } else {
@@ -63,6 +64,20 @@ enum LecturePage {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// The chapters of the transcript (its top-level headings) and the captions, at the top of the page.
+    private static func outline(sections: [LectureSection], hasCaptions: Bool) -> HTML {
+        let top = sections.map(\.level).min() ?? 1
+        let chapters = sections.filter { $0.level == top && !$0.title.isEmpty }
+        guard !chapters.isEmpty || hasCaptions else { return .empty }
+        return nav(.class("lecture-outline"), .aria("labelledby", "outline")) {
+            h2(.id("outline")) { "On this page" }
+            ol {
+                for chapter in chapters { li { a(.href("#" + chapter.anchor)) { chapter.title } } }
+                if hasCaptions { li { a(.href("#captions")) { "Captions, with their times" } } }
             }
         }
     }
