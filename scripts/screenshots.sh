@@ -5,13 +5,14 @@
 #
 # Serves a fresh database holding the sample course (Courses/cs193p) on a free port and captures,
 # at a desktop and a phone width:
-#   - as a visitor: the course home, a lecture page linked to a moment (?t=), the search page with
+#   - as a visitor: the home page, the course home, a lecture page linked to a moment (?t=), the search page with
 #     results, the search page with a "did you mean" suggestion, the sign-in form and the sign-in
 #     form after a wrong password;
 #   - as a student: the course home, an Auto Layout and a Dynamics exercise before and after
 #     submitting, the results of a conflicting and a magic-number layout submission and of a
-#     Dynamics one (with their pictures), and the account page with a new API token;
-#   - as an instructor: the course home, the gradebook, a student's and an exercise's drill-down,
+#     Dynamics one (with their pictures), the account page with a new API token, the home page,
+#     "My work" and a 404 page (which keeps the user area);
+#   - as an instructor: the course home, the home page, the gradebook, a student's and an exercise's drill-down,
 #     a regrade dry run and, once it is applied, the audit log.
 # (A link's #fragment is left out: headless screenshots of a page scrolled to a fragment come out blank.)
 #
@@ -85,6 +86,7 @@ shoot_saved() {
 }
 
 # Visitors' pages.
+shoot home "$base/" 1100 1900
 shoot course-home "$base/courses/cs193p" 1500 2600
 shoot lecture-linked "$base/courses/cs193p/lectures/9?t=17" 900 844
 shoot search-results "$base/search?q=magic+numbers&course=cs193p" 1400 2400
@@ -146,6 +148,8 @@ page="$work/page.html"
 
 # A student's pages.
 fetch alice /courses/cs193p "$page" && shoot_saved student-course-home "$page" 1500 2600
+curl -sS -b "$work/alice.cookies" -o "$page" "$base/no/such/page"; echo "/no/such/page" >"$page.url"; echo alice >"$page.user"
+shoot_saved not-found-signed-in "$page" 600 844
 fetch alice /courses/cs193p/exercises/attributor "$page" && shoot_saved exercise-layout-before "$page" 1500 2400
 fetch alice /courses/cs193p/exercises/steady-stacks "$page" && shoot_saved exercise-dynamics-before "$page" 1500 2600
 post alice /courses/cs193p/exercises/attributor "$page" "text=$(cat "$examples/attributor/examples/leftover-width.layout")"
@@ -157,7 +161,9 @@ post alice /courses/cs193p/exercises/steady-stacks "$page" "text=$(cat "$example
 shoot_saved submission-dynamics "$page" 2200 3600
 fetch alice /courses/cs193p/exercises/attributor "$page" && shoot_saved exercise-layout-after "$page" 1700 2600
 post alice /account/tokens "$page" "name=Homework uploader"
-shoot_saved account "$page" 900 1300
+shoot_saved account "$page" 1100 1500
+fetch alice / "$page" && shoot_saved student-home "$page" 1300 2200
+fetch alice /my-work "$page" && shoot_saved my-work "$page" 700 1100
 
 # Another student, so the gradebook has rows to compare.
 post bob /courses/cs193p/exercises/attributor "$page" "text=$(cat "$examples/attributor/examples/fixed-body-height.layout")"
@@ -165,6 +171,7 @@ post bob /courses/cs193p/exercises/steady-stacks "$page" "text=$(cat "$examples/
 
 # The instructor's pages.
 fetch ines /courses/cs193p "$page" && shoot_saved instructor-course-home "$page" 900 1000
+fetch ines / "$page" && shoot_saved instructor-home "$page" 700 900
 fetch ines /courses/cs193p/gradebook "$page" && shoot_saved gradebook "$page" 1100 1400
 fetch ines /courses/cs193p/gradebook/students/alice "$page" && shoot_saved gradebook-student "$page" 1500 2200
 fetch ines /courses/cs193p/gradebook/exercises/attributor "$page" && shoot_saved gradebook-exercise "$page" 1600 2400

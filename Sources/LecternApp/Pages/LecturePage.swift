@@ -70,8 +70,10 @@ enum LecturePage {
 
     /// The chapters of the transcript (its top-level headings) and the captions, at the top of the page.
     private static func outline(sections: [LectureSection], hasCaptions: Bool) -> HTML {
-        let top = sections.map(\.level).min() ?? 1
-        let chapters = sections.filter { $0.level == top && !$0.title.isEmpty }
+        // The highest level with more than one heading: a transcript under one title heading lists its parts.
+        let levels = Set(sections.filter { !$0.title.isEmpty }.map(\.level)).sorted()
+        let level = levels.first { level in sections.filter { $0.level == level && !$0.title.isEmpty }.count > 1 } ?? levels.first
+        let chapters = sections.filter { $0.level == level && !$0.title.isEmpty }
         guard !chapters.isEmpty || hasCaptions else { return .empty }
         return nav(.class("lecture-outline"), .aria("labelledby", "outline")) {
             h2(.id("outline")) { "On this page" }
