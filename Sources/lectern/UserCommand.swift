@@ -19,6 +19,7 @@ let userAddCommand = CommandSpec(
         """,
     options: [
         databaseOption,
+        publicURLOption,
         OptionSpec("course", valueName: "slug", help: "Enroll the user in this course."),
         OptionSpec("role", valueName: "role", help: "The role in the course.", default: "student",
                    kind: .choice(["student", "instructor"])),
@@ -39,7 +40,7 @@ let userAddCommand = CommandSpec(
         let role = CourseRole(rawValue: arguments.option("role") ?? "student") ?? .student
         let user = NewUser(username: username, displayName: arguments.option("name"), email: arguments.option("email"),
                            isAdmin: arguments.flag("admin"))
-        let database = try await Application.openDatabase(at: arguments.option("db") ?? "./lectern.sqlite")
+        let database = try await openExistingDatabase(arguments)
         do {
             let result = try await AccountProvisioning.provision(user, password: password, courseSlug: arguments.option("course"),
                                                                  role: role, database: database)
@@ -48,7 +49,7 @@ let userAddCommand = CommandSpec(
             if let course = arguments.option("course") { line += " (\(role.rawValue) in \(course))" }
             print(line)
             if let setupPath = result.setupPath {
-                print("One-time link to set the password (valid 7 days): \(setupPath)")
+                print("One-time link to set the password (valid 7 days): \(try link(setupPath, arguments))")
             }
             return 0
         } catch let error as AccountProvisioning.ProvisioningError {
@@ -66,6 +67,7 @@ let userImportCommand = CommandSpec(
     abstract: "Import a roster (CSV: username, display name, email) into a course as students.",
     options: [
         databaseOption,
+        publicURLOption,
         OptionSpec("course", valueName: "slug", help: "The course to enroll the students in.", required: true),
     ],
     arguments: [ArgumentSpec("file", help: "The CSV file, or - for standard input.")],
@@ -75,13 +77,13 @@ let userImportCommand = CommandSpec(
         guard let data, let csv = String(data: data, encoding: .utf8) else {
             throw UserCommandError(message: "cannot read \(path) as UTF-8 text")
         }
-        let database = try await Application.openDatabase(at: arguments.option("db") ?? "./lectern.sqlite")
+        let database = try await openExistingDatabase(arguments)
         do {
             let results = try await AccountProvisioning.importRoster(csv: csv, courseSlug: arguments.option("course") ?? "",
                                                                      actorUserID: nil, database: database)
             await database.close()
             for result in results {
-                print("\(result.user.username)\t\(result.created ? "created" : "enrolled")\t\(result.setupPath ?? "")")
+                print("\(result.user.username)\t\(result.created ? "created" : "enrolled")\t\(try result.setupPath.map { try link($0, arguments) } ?? "")")
             }
             return 0
         } catch let error as AccountProvisioning.ProvisioningError {
@@ -99,14 +101,14 @@ let userLinkCommand = CommandSpec(
         created. This command, run by whoever operates the server, is the way to give one to an \
         existing account, for example when the first link expired.
         """,
-    options: [databaseOption],
+    options: [databaseOption, publicURLOption],
     arguments: [ArgumentSpec("username", help: "The account's sign-in name.")],
     run: { arguments in
-        let database = try await Application.openDatabase(at: arguments.option("db") ?? "./lectern.sqlite")
+        let database = try await openExistingDatabase(arguments)
         do {
             let path = try await AccountProvisioning.setupLink(username: arguments.argument("username") ?? "", database: database)
             await database.close()
-            print("One-time link to set the password (valid 7 days): \(path)")
+            print("One-time link to set the password (valid 7 days): \(try link(path, arguments))")
             return 0
         } catch let error as AccountProvisioning.ProvisioningError {
             await database.close()

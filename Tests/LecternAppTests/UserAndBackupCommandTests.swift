@@ -21,13 +21,16 @@ final class UserAndBackupCommandTests: XCTestCase {
     }
 
     /// Runs `lectern ARGUMENTS` with `input` on standard input; returns the status and outputs.
-    private func lectern(_ arguments: [String], input: String = "") throws -> (status: Int32, stdout: String, stderr: String) {
+    private func lectern(_ arguments: [String], input: String = "", database: String? = nil,
+                         environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("lectern")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw XCTSkip("\(binary.path) is not built") }
+        // `swift test` builds every product first; a missing binary is a failure, never a skip.
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw WebClient.Failure(description: "\(binary.path) is not built") }
         let process = Process()
         process.executableURL = binary
-        process.arguments = arguments + ["--db", directory + "/db.sqlite"]
+        process.arguments = arguments + ["--db", database ?? directory + "/db.sqlite"]
         process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LECTERN_") }
+            .merging(environment) { $1 }
         let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
         process.standardInput = stdin
         process.standardOutput = stdout
@@ -89,6 +92,29 @@ final class UserAndBackupCommandTests: XCTestCase {
         XCTAssertTrue(badName.stderr.contains("username"), badName.stderr)
         let nobody = try await credentials("eve")
         XCTAssertNil(nobody, "nothing is stored when a command fails")
+    }
+
+    func testAMistypedDatabaseIsRefusedNotCreated() throws {
+        let typo = directory + "/lectern.sqlit"
+        for command in [["user", "add", "zed"], ["user", "link", "zed"], ["backup", directory + "/copy.sqlite"]] {
+            let result = try lectern(command, database: typo)
+            XCTAssertEqual(result.status, 1, "\(command)")
+            XCTAssertTrue(result.stderr.contains("no database at \(typo)"), result.stderr)
+            XCTAssertFalse(result.stdout.contains("Created"), result.stdout)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: typo), "nothing was created")
+    }
+
+    func testLinksAreAbsoluteWithAPublicURL() throws {
+        let flag = try lectern(["user", "add", "--public-url", "https://lectern.example.edu/", "zoe"])
+        XCTAssertEqual(flag.status, 0, flag.stderr)
+        XCTAssertNotNil(flag.stdout.range(of: #"https://lectern\.example\.edu/set-password\?token=[0-9a-f]{64}"#, options: .regularExpression),
+                        flag.stdout)
+        let env = try lectern(["user", "link", "zoe"], environment: ["LECTERN_PUBLIC_URL": "http://127.0.0.1:8080"])
+        XCTAssertTrue(env.stdout.contains("http://127.0.0.1:8080/set-password?token="), env.stdout)
+        let bad = try lectern(["user", "link", "--public-url", "lectern.example.edu", "zoe"])
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("https://"), bad.stderr)
     }
 
     func testRosterImportAndBackup() async throws {
