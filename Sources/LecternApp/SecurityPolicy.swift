@@ -2,11 +2,12 @@ import HTTPServer
 
 /// The browser security policy sent with every response (see docs/http-server.md).
 enum SecurityPolicy {
-    /// Content Security Policy: scripts, styles, images and forms from this origin only, no
+    /// Content Security Policy: scripts, styles, images and forms from this origin only (lecture
+    /// videos may come from any HTTPS host), no
     /// plugins, no `<base>` rewriting, and no framing by any site, so one-click forms (sign out,
     /// apply a regrade, revoke a token) cannot be clickjacked.
     static let contentSecurityPolicy = [
-        "default-src 'self'", "img-src 'self' data:", "object-src 'none'", "base-uri 'none'",
+        "default-src 'self'", "img-src 'self' data:", "media-src 'self' https:", "object-src 'none'", "base-uri 'none'",
         "form-action 'self'", "frame-ancestors 'none'",
     ].joined(separator: "; ")
 

@@ -89,4 +89,28 @@ final class HomeAndNavigationTests: XCTestCase {
         XCTAssertTrue(lecture.text.contains(#"id="t458""#), "the fragment has a target inside the cue playing at 7:38")
         XCTAssertEqual(lecture.text.components(separatedBy: #"aria-current="true""#).count - 1, 1)
     }
+
+    func testARecordingPlaysWithItsCaptionsAndEveryCaptionLinksIntoIt() async throws {
+        try await fixture.app.context.database.write { db in
+            let cues = [Cue(start: 0, end: 4000, text: "Hello."), Cue(start: 65_000, end: 70_000, text: "Springs and dampers.")]
+            try LectureImport.importLecture(LectureContent(number: 11, title: "Recorded", videoURL: "https://media.example.edu/l11.mp4",
+                                                           cues: cues), courseSlug: "cs193p", db)
+            try LectureImport.importLecture(LectureContent(number: 12, title: "On YouTube", videoURL: "https://www.youtube.com/watch?v=abc123",
+                                                           cues: cues), courseSlug: "cs193p", db)
+        }
+        let file = try fixture.send(.anonymous, "GET", "/courses/cs193p/lectures/11?t=65")
+        XCTAssertTrue(file.text.contains(#"<video class="lecture-video" id="lecture-video" controls preload="metadata" src="https://media.example.edu/l11.mp4#t=65">"#),
+                      file.text)
+        XCTAssertTrue(file.text.contains(#"<track kind="captions" src="/courses/cs193p/lectures/11/captions.vtt""#))
+        XCTAssertTrue(file.text.contains(#"href="https://media.example.edu/l11.mp4#t=65""#), "a caption links into the recording")
+        XCTAssertTrue(file.text.contains(#"<script src="/lecture.js" defer></script>"#))
+        XCTAssertTrue(file.header("Content-Security-Policy")?.contains("media-src 'self' https:") == true)
+
+        let youtube = try fixture.send(.anonymous, "GET", "/courses/cs193p/lectures/12?t=65")
+        XCTAssertFalse(youtube.text.contains("<video"), "YouTube pages are linked, not played in a video element")
+        XCTAssertTrue(youtube.text.contains(#"href="https://www.youtube.com/watch?v=abc123&amp;t=65s""#), youtube.text)
+
+        let none = try fixture.send(.anonymous, "GET", "/courses/cs193p/lectures/9")
+        XCTAssertFalse(none.text.contains("lecture.js"), "no recording, no script")
+    }
 }

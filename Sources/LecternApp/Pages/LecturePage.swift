@@ -1,3 +1,4 @@
+import Foundation
 import Captions
 import HTML
 import HTTPServer
@@ -17,7 +18,8 @@ enum LecturePage {
                          userArea: HTML) -> Response {
         let page = CatalogLookup.lecturePath(course: course.slug, number: lecture.number)
         let linked = linkedSecond.flatMap { linkedCueIndex(second: $0, in: cues) }
-        return PageLayout.response(title: "Lecture \(lecture.number). \(lecture.title)", userArea: userArea) {
+        return PageLayout.response(title: "Lecture \(lecture.number). \(lecture.title)", userArea: userArea,
+                                   scripts: lecture.videoURL == nil ? [] : ["/lecture.js"]) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
                 a(.href("/courses")) { "Courses" }
                 " › "
@@ -29,11 +31,22 @@ enum LecturePage {
                 p(.class("staff-links")) { a(.href(page + "/edit")) { "Edit this lecture" } }
             }
             lectureNavigation(course: course, neighbours)
-            if let videoURL = lecture.videoURL {
-                video(.class("lecture-video"), .flag("controls"), .attr("preload", "metadata"), .src(videoURL)) {
-                    if !cues.isEmpty {
-                        track(.attr("kind", "captions"), .src(page + "/captions.vtt"), .attr("srclang", "en"),
-                              .attr("label", "Captions"), .flag("default"))
+            let media = lecture.videoURL.map(LectureVideo.init(url:))
+            if let media {
+                if media.isYouTube {
+                    p(.class("video-link")) {
+                        a(.href(media.link(atSecond: linkedSecond ?? 0)), .rel("noopener")) { "Watch the recording on YouTube" }
+                        linkedSecond.map { " (from \(Timestamp.clock(milliseconds: $0 * 1000)))" } ?? ""
+                    }
+                } else {
+                    video(.class("lecture-video"), .id("lecture-video"), .flag("controls"), .attr("preload", "metadata"),
+                          .src(media.link(atSecond: linkedSecond ?? 0))) {
+                        if !cues.isEmpty {
+                            track(.attr("kind", "captions"), .src(page + "/captions.vtt"),
+                                  .attr("srclang", Language.guess(cues.prefix(50).map(\.text))),
+                                  .attr("label", "Captions"), .flag("default"))
+                        }
+                        a(.href(media.url)) { "Download the recording" }
                     }
                 }
             }
@@ -59,7 +72,7 @@ enum LecturePage {
                         ol(.class("cue-list"), .attr("lang", Language.guess(cues.prefix(50).map(\.text)))) {
                             for (index, cue) in cues.enumerated() {
                                 cueItem(cue, page: page, hasAnchor: index == 0 || cues[index - 1].startSecond != cue.startSecond,
-                                        isLinked: index == linked, linkedSecond: linkedSecond)
+                                        isLinked: index == linked, linkedSecond: linkedSecond, media: media)
                             }
                         }
                     }
@@ -127,14 +140,21 @@ enum LecturePage {
         }
     }
 
-    private static func cueItem(_ cue: CaptionCue, page: String, hasAnchor: Bool, isLinked: Bool, linkedSecond: Int?) -> HTML {
+    private static func cueItem(_ cue: CaptionCue, page: String, hasAnchor: Bool, isLinked: Bool, linkedSecond: Int?,
+                                media: LectureVideo?) -> HTML {
         let anchor = "t\(cue.startSecond)"
         return li(hasAnchor ? .id(anchor) : nil,
                   .class("cue", cue.speakerChange ? "speaker-change" : "", isLinked ? "current" : ""),
-                  isLinked ? .aria("current", "true") : nil) {
+                  isLinked ? .aria("current", "true") : nil,
+                  .data("start", String(cue.startSecond))) {
             // A link to a second inside this cue (`?t=1287#t1287`) lands here too.
             if isLinked, let second = linkedSecond, second != cue.startSecond { span(.id("t\(second)")) }
             a(.class("cue-time"), .href("\(page)?t=\(cue.startSecond)#\(anchor)")) { cue.timestamp }
+            if let media {
+                a(.class("cue-play"), .href(media.link(atSecond: cue.startSecond)), .aria("label", "Play the recording from \(cue.timestamp)")) {
+                    "▶"
+                }
+            }
             span(.class("cue-text", cue.nonSpeech ? "non-speech" : "")) { cue.text }
         }
     }
@@ -153,5 +173,30 @@ enum Language {
             }
         }
         return cyrillic > latin ? "ru" : "en"
+    }
+}
+
+/// A lecture's recording: a file the browser plays itself, or a YouTube page.
+struct LectureVideo: Sendable, Equatable {
+    let url: String
+
+    /// Whether the URL is a YouTube watch, short or embed page (played there, not in a `<video>`).
+    var isYouTube: Bool {
+        guard let host = URLComponents(string: url)?.host?.lowercased() else { return false }
+        return host == "youtu.be" || host == "youtube.com" || host.hasSuffix(".youtube.com")
+    }
+
+    /// The recording from `second` on: `&t=SECONDSs` for YouTube, the media fragment `#t=SECONDS` for a file.
+    func link(atSecond second: Int) -> String {
+        guard second > 0 else { return url }
+        if isYouTube {
+            guard var components = URLComponents(string: url) else { return url }
+            var items = (components.queryItems ?? []).filter { $0.name != "t" }
+            items.append(URLQueryItem(name: "t", value: "\(second)s"))
+            components.queryItems = items
+            return components.string ?? url
+        }
+        let base = url.split(separator: "#", maxSplits: 1).first.map(String.init) ?? url
+        return base + "#t=\(second)"
     }
 }

@@ -39,7 +39,9 @@ enum PageLayout {
     ///   - lang: The language of the content (`en`, `ru`), for the `lang` attribute.
     ///   - userArea: The signed-in user's name and sign-out form, or a sign-in link; nothing when nil.
     ///   - content: The page body, placed inside `<main>`.
-    static func render(title pageTitle: String, lang: String = "en", userArea: HTML? = nil,
+    ///   - scripts: Scripts of `Public/` the page adds as progressive enhancement (deferred; the page
+    ///     works without them, and the Content Security Policy allows only these same-origin files).
+    static func render(title pageTitle: String, lang: String = "en", userArea: HTML? = nil, scripts: [String] = [],
                        @HTMLBuilder content: () -> HTML) -> HTML {
         let pageContent = content()
         return document(lang: lang) {
@@ -48,6 +50,7 @@ enum PageLayout {
                 meta(.name("viewport"), .content("width=device-width, initial-scale=1"))
                 title { pageTitle.isEmpty ? siteName : "\(pageTitle) · \(siteName)" }
                 link(.rel("stylesheet"), .href(stylesheetPath))
+                for source in scripts { script(.src(source), .flag("defer")) }
             }
             body {
                 header(.class("site-header")) {
@@ -72,9 +75,9 @@ enum PageLayout {
     }
 
     /// A complete page as an HTTP response.
-    static func response(title: String, lang: String = "en", userArea: HTML? = nil,
+    static func response(title: String, lang: String = "en", userArea: HTML? = nil, scripts: [String] = [],
                          status: HTTPStatus = .ok, @HTMLBuilder content: () -> HTML) -> Response {
-        Response.html(render(title: title, lang: lang, userArea: userArea, content: content).render(capacity: 16 * 1024),
-                      status: status)
+        Response.html(render(title: title, lang: lang, userArea: userArea, scripts: scripts, content: content)
+                        .render(capacity: 16 * 1024), status: status)
     }
 }
