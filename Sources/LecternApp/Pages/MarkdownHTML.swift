@@ -18,7 +18,8 @@ enum MarkdownHTML {
             return figure { figcaption { inlines(content) } }
         case .codeBlock(let info, let text):
             let language = info.split(separator: " ").first.map(String.init)
-            return pre { code(language.map { .class("language-" + $0) }) { text } }
+            // Focusable, so a keyboard can scroll a long line into view.
+            return pre(.attr("tabindex", "0")) { code(language.map { .class("language-" + $0) }) { text } }
         case .list(let list):
             let items = HTMLBuilder.buildArray(list.items.map { item in li { render(item, headingLevel: headingLevel) } })
             if list.ordered {
