@@ -14,13 +14,17 @@ public struct AppContext: Sendable {
     public let gradingWorkers: WorkerPool
     /// A thread for background regrades, so they never hold up live grading.
     public let regradeWorkers: WorkerPool
+    /// Grading on behalf of users, on `gradingWorkers`: one job per user at a time, users served in turn.
+    let gradingQueue: GradingQueue
 
     /// Creates a context with its own worker pools; ``shutdownWorkers()`` stops them.
     public init(configuration: AppConfiguration, database: DatabasePool, console: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
         self.database = database
         self.console = console
-        self.gradingWorkers = WorkerPool(threads: ProcessInfo.processInfo.activeProcessorCount, queueLimit: 512)
+        let gradingThreads = ProcessInfo.processInfo.activeProcessorCount
+        self.gradingWorkers = WorkerPool(threads: gradingThreads, queueLimit: 512)
+        self.gradingQueue = GradingQueue(workers: gradingWorkers, slots: gradingThreads, maxWaiting: 256)
         self.regradeWorkers = WorkerPool(threads: 1, queueLimit: 64)
     }
 

@@ -21,5 +21,6 @@ extension Application {
         AdminBootstrap(),
         ExerciseLoading(),
         RegradeRecovery(),
+        ReservationRecovery(),
     ]
 }
