@@ -36,6 +36,9 @@ final class GradingQueue: Sendable {
         state = Mutex(State(scheduler: FairScheduler(slots: slots, perKey: 1, maxWaiting: maxWaiting)))
     }
 
+    /// Jobs that may run at once.
+    var slots: Int { state.withLock { $0.scheduler.slots } }
+
     /// Grading jobs run so far (for tests and metrics).
     var jobsRun: Int { state.withLock { $0.jobsRun } }
 
