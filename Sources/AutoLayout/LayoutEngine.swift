@@ -26,6 +26,8 @@ public struct LayoutEngine: Sendable {
     let staticWarnings: [LayoutWarning]
     /// Conflicts analyzed for their minimal set before the rest are summarized.
     let maxAnalyzedConflicts: Int
+    /// Most simplex pivots each solver run of a solve may make.
+    let maxPivots: Int
 
     /// For each constraint, whether it can be laid out: its items are declared and share an
     /// ancestor. Always true in a parsed document; a document built by hand may break it, and
@@ -36,6 +38,7 @@ public struct LayoutEngine: Sendable {
     public init(document: LayoutDocument, limits: LayoutLimits = .default) {
         self.document = document
         maxAnalyzedConflicts = max(0, limits.maxAnalyzedConflicts)
+        maxPivots = max(0, limits.maxPivots)
         frames = document.constraints.map { constraint in
             constraint.secondItem.flatMap { document.commonAncestor(constraint.firstItem, $0) } ?? .container
         }
@@ -75,7 +78,10 @@ public struct LayoutEngine: Sendable {
         var reduced = LayoutRun(engine: self, scenario: scenario, foldingFixedValues: true)
         if let result = reduced.solveIfComplete() { return result }
         var run = reduced.restartedWithoutFolding()
-        return run.solve()
+        var result = run.solve()
+        result.pivots += reduced.solver.pivotCount
+        result.reachedPivotLimit = result.reachedPivotLimit || reduced.solver.reachedPivotLimit
+        return result
     }
 
     // MARK: Building solver expressions

@@ -72,10 +72,13 @@ public struct LayoutLimits: Sendable, Equatable {
     /// few scratch solves); further required constraints that cannot hold are broken without that
     /// analysis and reported together in one summary conflict.
     public var maxAnalyzedConflicts: Int
+    /// Most simplex pivots one solve may make (each of its solver runs); a solve that reaches it
+    /// stops there and says so in `LayoutResult.reachedPivotLimit`.
+    public var maxPivots: Int
 
     public init(maxBytes: Int = 256 * 1024, maxLines: Int = 5_000, maxLineLength: Int = 2_000, maxItems: Int = 500,
                 maxConstraints: Int = 5_000, maxMagnitude: Double = 1e6, maxErrors: Int = 50,
-                maxAnalyzedConflicts: Int = 10) {
+                maxAnalyzedConflicts: Int = 10, maxPivots: Int = 5_000_000) {
         self.maxBytes = maxBytes
         self.maxLines = maxLines
         self.maxLineLength = maxLineLength
@@ -84,6 +87,7 @@ public struct LayoutLimits: Sendable, Equatable {
         self.maxMagnitude = maxMagnitude
         self.maxErrors = maxErrors
         self.maxAnalyzedConflicts = maxAnalyzedConflicts
+        self.maxPivots = maxPivots
     }
 
     public static let `default` = LayoutLimits()

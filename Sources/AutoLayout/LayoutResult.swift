@@ -22,6 +22,10 @@ public struct LayoutResult: Sendable, Equatable {
     public let ambiguities: [LayoutAmbiguity]
     /// Magic numbers and fixed sizes in source order, then truncated views, then unknown scenario views.
     public let warnings: [LayoutWarning]
+    /// The simplex pivots the solve made (the solver's unit of work), over all its solver runs.
+    public internal(set) var pivots = 0
+    /// Whether the solve stopped at `LayoutLimits.maxPivots`: the frames are then not a solution.
+    public internal(set) var reachedPivotLimit = false
 
     /// The frame of the named view or guide.
     public func frame(of name: String) -> ItemFrame? {

@@ -75,6 +75,7 @@ struct LayoutRun {
         self.intrinsicSizes = intrinsicSizes
         self.sums = sums
         self.fixed = fixed
+        solver.pivotLimit = engine.maxPivots
         // A fixed variable never reaches the solver: they all share one placeholder.
         let placeholder = Variable()
         variables = (0..<(4 * engine.document.items.count)).map { index in
@@ -155,8 +156,11 @@ struct LayoutRun {
         }
         solver.updateVariables()
         let frames = readFrames()
-        return LayoutResult(scenario: scenario, containerSize: container, frames: frames, conflicts: conflicts,
-                            ambiguities: findAmbiguities(), warnings: warnings(frames: frames))
+        var result = LayoutResult(scenario: scenario, containerSize: container, frames: frames, conflicts: conflicts,
+                                  ambiguities: findAmbiguities(), warnings: warnings(frames: frames))
+        result.pivots = solver.pivotCount
+        result.reachedPivotLimit = solver.reachedPivotLimit
+        return result
     }
 
     /// Adds the content hugging and compression resistance constraints, but not on fixed sizes,

@@ -24,21 +24,36 @@ struct DynamicsGrader {
         sceneObject["behavior"] = tree
         let scene: Scene
         let result: SimulationResult
+        var simulationUnits = 0
         do {
             scene = try Scene.parse(json: JSONValue.object(sceneObject).serialized())
             if let behavior = scene.behavior,
                let missing = BehaviorSurvey.missingScriptTargets(in: behavior, script: scene.script) {
                 return .rejected(exercise, problems: [missing])
             }
+            let cost = SimulationCost(scene: scene)
+            guard cost.units <= options.limits.maxSimulationUnits else {
+                var report = GradeReport.rejected(exercise, problems: [
+                    "$: these behaviors are too expensive to simulate: \(cost.explanation) = "
+                        + "\(SimulationCost.number(cost.units)) units of work, and a grade may take at most "
+                        + "\(SimulationCost.number(options.limits.maxSimulationUnits)); one collision behavior with the "
+                        + "reference bounds and a few boundaries is all this exercise needs",
+                ])
+                report.work.simulationUnits = cost.units
+                return report
+            }
+            simulationUnits = cost.units
             result = try Simulation.run(scene: scene)
         } catch {
             return .rejected(exercise, problems: ["\(error.location.replacingPrefix("$.behavior", with: "$")): \(error.message)"])
         }
         let checks = dynamics.checks.map { DynamicsCheckEvaluation(check: $0, scene: scene, result: result).evaluate() }
         let earned = checks.reduce(0) { $0 + $1.points }
-        return GradeReport(exercise: exercise.slug, version: exercise.version, outcome: .graded,
+        var report = GradeReport(exercise: exercise.slug, version: exercise.version, outcome: .graded,
                            score: min(max(0, earned), exercise.points), maxScore: exercise.points, checks: checks,
                            diagnostics: [], scenarios: [], simulation: result,
                            pictures: options.pictures ? [DynamicsPicture.draw(scene: scene, result: result, checks: dynamics.checks)] : [])
+        report.work.simulationUnits = simulationUnits
+        return report
     }
 }

@@ -36,6 +36,8 @@ public struct GradeReport: Sendable, Equatable {
     public let simulation: SimulationResult?
     /// SVG pictures, one per scenario or run (empty when not asked for).
     public let pictures: [GradePicture]
+    /// The work grading took, in the engines' own units.
+    public internal(set) var work = GradeWork()
 
     /// Full marks on a graded submission.
     public var isFullMarks: Bool { outcome == .graded && score == maxScore }
@@ -117,6 +119,12 @@ public struct GradePicture: Sendable, Equatable {
     public let title: String
     /// A complete SVG document.
     public let svg: String
+
+    public init(name: String, title: String, svg: String) {
+        self.name = name
+        self.title = title
+        self.svg = svg
+    }
 }
 
 /// The frames of one layout scenario, in root-container coordinates.
@@ -147,4 +155,17 @@ public struct ScenarioFrames: Sendable, Equatable {
     /// The check's outcome in a few words: `passed`, `failed: the constraints conflict`,
     /// `failed: 2 views misplaced`.
     public let verdict: String
+}
+
+/// The work a grade took, in the engines' own units, to compare with ``SubmissionLimits``.
+public struct GradeWork: Sendable, Equatable {
+    /// Simplex pivots over every scenario of a layout grade (0 for dynamics).
+    public var pivots = 0
+    /// ``Dynamics/SimulationCost`` units of a dynamics grade's run (0 for layouts).
+    public var simulationUnits = 0
+
+    public init(pivots: Int = 0, simulationUnits: Int = 0) {
+        self.pivots = pivots
+        self.simulationUnits = simulationUnits
+    }
 }

@@ -13,14 +13,23 @@ struct LayoutGrader {
         case .success(let parsed): document = parsed
         case .failure(let errors): return .rejected(exercise, problems: errors.errors.map(\.description))
         }
-        let engine = LayoutEngine(document: document)
+        let budget = max(0, options.limits.maxPivots)
+        let engine = LayoutEngine(document: document, limits: LayoutLimits(maxPivots: budget + 1))
         var checks: [GradeCheck] = []
         var diagnostics: [String] = []
         var scenarios: [ScenarioFrames] = []
+        var pivots = 0
         for (index, scenario) in layout.scenarios.enumerated() {
+            let result = engine.solve(scenario.layout)
+            pivots += result.pivots
+            guard pivots <= budget, !result.reachedPivotLimit else {
+                var report = GradeReport.rejected(exercise, problems: [overBudget(document, pivots: pivots, budget: budget,
+                                                                                  scenariosSolved: index + 1)])
+                report.work.pivots = pivots
+                return report
+            }
             let evaluation = LayoutScenarioCheck(scenario: scenario, exercise: layout, document: document,
-                                                 result: engine.solve(scenario.layout),
-                                                 reference: layout.referenceResults[index]).evaluate()
+                                                 result: result, reference: layout.referenceResults[index]).evaluate()
             checks.append(evaluation.check)
             diagnostics.append(contentsOf: evaluation.diagnostics)
             scenarios.append(evaluation.frames)
@@ -30,9 +39,21 @@ struct LayoutGrader {
         diagnostics.append(contentsOf: style.magicNumbers.map(\.message))
         diagnostics.append(contentsOf: document.fixedSizeWarnings.map(\.message))
         let earned = checks.reduce(0) { $0 + $1.points }
-        return GradeReport(exercise: exercise.slug, version: exercise.version, outcome: .graded,
-                           score: min(max(0, earned), exercise.points), maxScore: exercise.points, checks: checks,
-                           diagnostics: diagnostics, scenarios: scenarios, simulation: nil,
-                           pictures: options.pictures ? scenarios.map(LayoutPicture.draw) : [])
+        var report = GradeReport(exercise: exercise.slug, version: exercise.version, outcome: .graded,
+                                 score: min(max(0, earned), exercise.points), maxScore: exercise.points, checks: checks,
+                                 diagnostics: diagnostics, scenarios: scenarios, simulation: nil,
+                                 pictures: options.pictures ? scenarios.map(LayoutPicture.draw) : [])
+        report.work.pivots = pivots
+        return report
+    }
+
+    /// Why a layout is refused for its solving work, with what makes it expensive.
+    private func overBudget(_ document: LayoutDocument, pivots: Int, budget: Int, scenariosSolved: Int) -> String {
+        let guides = document.items.filter(\.isGuide).count
+        let views = document.items.count - guides
+        return "1:1: these constraints are too expensive to grade: \(document.constraints.count) constraints over \(views) views "
+            + "and \(guides) guides took \(pivots > budget ? "more than \(budget)" : "\(pivots)") simplex pivots to solve "
+            + "\(scenariosSolved) of \(layout.scenarios.count) scenarios, and a grade may take at most \(budget); "
+            + "fewer guides and fewer constraints that fight each other solve in far fewer"
     }
 }

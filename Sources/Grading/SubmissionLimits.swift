@@ -1,4 +1,6 @@
-/// Bounds on what a student may submit, so that no submission can make grading slow or unbounded.
+/// Bounds on what a student may submit, so that no submission can make grading slow or unbounded:
+/// sizes, checked before anything is parsed, and work budgets counted in each engine's own unit
+/// (simplex pivots for layouts, candidate shape pairs for simulations).
 public struct SubmissionLimits: Sendable, Equatable {
     /// Largest submission in UTF-8 bytes.
     public var maxBytes: Int
@@ -10,18 +12,31 @@ public struct SubmissionLimits: Sendable, Equatable {
     public var maxConstraints: Int
     /// Most behaviors (nodes of the tree, composites included) in a dynamics submission.
     public var maxBehaviors: Int
+    /// The work budget of one layout grade: simplex pivots over all its scenarios.
+    public var maxPivots: Int
+    /// The work budget of one dynamics grade, in ``Dynamics/SimulationCost`` units, checked before
+    /// simulating.
+    public var maxSimulationUnits: Int
 
     /// Limits; the defaults are the product's.
     public init(maxBytes: Int = 64 * 1024, maxLines: Int = 500, maxGuides: Int = 100, maxConstraints: Int = 250,
-                maxBehaviors: Int = 200) {
+                maxBehaviors: Int = 200, maxPivots: Int = SubmissionLimits.defaultMaxPivots,
+                maxSimulationUnits: Int = SubmissionLimits.defaultMaxSimulationUnits) {
         self.maxBytes = maxBytes
         self.maxLines = maxLines
         self.maxGuides = maxGuides
         self.maxConstraints = maxConstraints
         self.maxBehaviors = maxBehaviors
+        self.maxPivots = maxPivots
+        self.maxSimulationUnits = maxSimulationUnits
     }
 
-    /// 64 KiB, 500 lines, 100 guides, 250 constraints, 200 behaviors.
+    /// The default layout budget: at least 20 times what any shipped reference or example takes.
+    public static let defaultMaxPivots = 5_000
+    /// The default dynamics budget: at least 20 times what any shipped reference or example takes.
+    public static let defaultMaxSimulationUnits = 60_000_000
+
+    /// 64 KiB, 500 lines, 100 guides, 250 constraints, 200 behaviors, the default work budgets.
     public static let `default` = SubmissionLimits()
 
     /// Why `text` is too large to read, or nil when it is within the size and line limits.

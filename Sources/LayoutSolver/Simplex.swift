@@ -29,7 +29,7 @@ extension Tableau {
     /// symbol id.
     mutating func optimize(artificialPhase: Bool = false) -> SimplexOutcome {
         var degenerate = 0
-        for _ in 0..<pivotLimit {
+        for _ in 0..<min(pivotLimit, work.remaining) {
             let bland = degenerate >= Tableau.degenerateLimit
             guard let (entering, increasing) = enteringColumn(artificialPhase: artificialPhase, bland: bland) else {
                 return .optimal
@@ -207,6 +207,11 @@ extension Tableau {
                 infeasible.removeAll()
                 pricesEverySymbol = true
                 return .infeasible
+            }
+            guard !work.isExhausted else {
+                infeasible.removeAll()
+                pricesEverySymbol = true
+                return .pivotLimit
             }
             pivot(entering: entering, leaving: leaving)
             pivots += 1

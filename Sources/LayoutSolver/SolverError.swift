@@ -16,6 +16,8 @@ public enum SolverError: Error, Equatable, CustomStringConvertible {
     case requiredEditVariable(Variable)
     /// A coefficient, constant or suggested value is NaN or infinite; the text says which.
     case invalidNumber(String)
+    /// The solver made its `pivotLimit` simplex pivots (see `Solver.checkPivotLimit()`).
+    case pivotLimitReached(limit: Int)
 
     public var description: String {
         switch self {
@@ -34,6 +36,8 @@ public enum SolverError: Error, Equatable, CustomStringConvertible {
             return "edit variable \(variable) cannot have required strength"
         case let .invalidNumber(text):
             return "invalid number: \(text)"
+        case let .pivotLimitReached(limit):
+            return "the solver reached its limit of \(limit) simplex pivots"
         }
     }
 }

@@ -72,6 +72,7 @@ struct Tableau {
     var artificial: Row?
     /// Restricted basic symbols whose row constant went negative (to be fixed by the dual simplex).
     var infeasible: [Int] = []
+    var work = PivotWork()
 
     private var symbolOfVariable: [ObjectIdentifier: Int] = [:]
     private(set) var variables: [Variable?] = []
@@ -454,6 +455,7 @@ struct Tableau {
 
     /// Exchanges a basic symbol for a parametric one.
     mutating func pivot(entering: Int, leaving: Int) {
+        work.pivots += 1
         if isDefinition(leaving) {  // its row, once expanded, no longer matches its column entries
             guard var row = removeRow(leaving) else { return }
             row.solve(leaving, for: entering)

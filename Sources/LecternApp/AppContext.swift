@@ -18,13 +18,17 @@ public struct AppContext: Sendable {
     public let passwordWorkers: WorkerPool
     /// Finds who each request comes from; signs users in and out.
     let authenticator: Authenticator
+    /// Grading on behalf of users, on `gradingWorkers`: one job per user at a time, users served in turn.
+    let gradingQueue: GradingQueue
 
     /// Creates a context with its own worker pools; ``shutdownWorkers()`` stops them.
     public init(configuration: AppConfiguration, database: DatabasePool, console: @escaping @Sendable (String) -> Void) {
         self.configuration = configuration
         self.database = database
         self.console = console
-        self.gradingWorkers = WorkerPool(threads: ProcessInfo.processInfo.activeProcessorCount, queueLimit: 512)
+        let gradingThreads = ProcessInfo.processInfo.activeProcessorCount
+        self.gradingWorkers = WorkerPool(threads: gradingThreads, queueLimit: 512)
+        self.gradingQueue = GradingQueue(workers: gradingWorkers, slots: gradingThreads, maxWaiting: 256)
         self.regradeWorkers = WorkerPool(threads: 1, queueLimit: 64)
         self.passwordWorkers = WorkerPool(threads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1), queueLimit: 64)
         self.authenticator = Authenticator(database: database, hashing: passwordWorkers)

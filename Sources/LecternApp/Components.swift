@@ -22,5 +22,6 @@ extension Application {
         AdminBootstrap(),
         ExerciseLoading(),
         RegradeRecovery(),
+        ReservationRecovery(),
     ]
 }

@@ -20,6 +20,7 @@ public enum Schema {
         auditLog,
         search,
         searchMerging,
+        gradingReservations,
         accountHardening,
     ]
 

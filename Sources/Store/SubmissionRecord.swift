@@ -98,16 +98,24 @@ extension SubmissionRecord {
             """, arguments: [userID, exerciseID, normalizedHash, exerciseVersion])
     }
 
-    /// The user's attempts at an exercise.
+    /// The user's attempts at an exercise: stored submissions and attempts reserved for grading.
     public static func attempts(userID: Int64, exerciseID: Int64, _ db: Connection) throws -> AttemptSummary {
-        guard let row = try db.fetchOne(sql: "SELECT count(*), max(created_at) FROM submissions WHERE user_id = ? AND exercise_id = ?",
-                                        arguments: [userID, exerciseID]) else { return AttemptSummary(count: 0, lastAt: nil) }
+        guard let row = try db.fetchOne(sql: """
+            SELECT count(*), max(at) FROM (
+                SELECT created_at AS at FROM submissions WHERE user_id = ?1 AND exercise_id = ?2
+                UNION ALL
+                SELECT reserved_at AS at FROM submission_reservations WHERE user_id = ?1 AND exercise_id = ?2)
+            """, arguments: [userID, exerciseID]) else { return AttemptSummary(count: 0, lastAt: nil) }
         return AttemptSummary(count: try row.get(0), lastAt: try row.get(1, as: Date?.self))
     }
 
     /// Stores a new graded submission as the user's next attempt.
+    /// With `replacing`, the reservation is released in the same transaction and the attempt
+    /// takes its place.
     public static func insert(userID: Int64, exerciseID: Int64, text: String, normalizedHash: String, grade: StoredGrade,
-                              latePenalty: Double, at date: Date = Date(), _ db: Connection) throws -> SubmissionRecord {
+                              latePenalty: Double, at date: Date = Date(), replacing reservation: Int64? = nil,
+                              _ db: Connection) throws -> SubmissionRecord {
+        if let reservation { try SubmissionReservation.release(id: reservation, db) }
         let attempt = try attempts(userID: userID, exerciseID: exerciseID, db).count + 1
         try db.execute(sql: """
             INSERT INTO submissions (user_id, exercise_id, attempt, text, normalized_hash, exercise_version, grader_version,
@@ -122,9 +130,11 @@ extension SubmissionRecord {
                                 diagnosticsJSON: grade.diagnosticsJSON, createdAt: date)
     }
 
-    /// Replaces a submission's grade, first copying the previous one to `grade_history`.
+    /// Replaces a submission's grade, first copying the previous one to `grade_history`. The
+    /// pictures and verification of the previous grade are dropped.
     public static func replaceGrade(submissionID: Int64, with grade: StoredGrade, regradeRunID: Int64?,
                                     at date: Date = Date(), _ db: Connection) throws {
+        try GradeArtifacts.forget(submissionID: submissionID, db)
         try db.execute(sql: """
             INSERT INTO grade_history (submission_id, exercise_version, grader_version, score, max_score, late_penalty,
                 checks_json, diagnostics_json, regrade_run_id, recorded_at)

@@ -25,7 +25,7 @@ final class AccountSecurityTests: XCTestCase {
                                             body: Array("csrf=\(String(repeating: "0", count: 64))&text=x".utf8))
         XCTAssertEqual(wrong.status, 403)
         let right = try fixture.client.send("POST", path, headers: ["Cookie": cookie, "Content-Type": form],
-                                            body: Array("csrf=\(csrf)&text=x".utf8))
+                                            body: Array("csrf=\(csrf)&text=H%3A%7C-%5Bthing1%5D".utf8))
         XCTAssertEqual(right.status, 303, right.text)
         XCTAssertTrue(right.header("Location")?.hasPrefix("/submissions/") == true)
 
@@ -34,7 +34,7 @@ final class AccountSecurityTests: XCTestCase {
         let noHeader = try fixture.client.send("POST", api, headers: ["Cookie": cookie, "Content-Type": "text/plain"], body: Array("y".utf8))
         XCTAssertEqual(noHeader.status, 403)
         let withHeader = try fixture.client.send("POST", api, headers: ["Cookie": cookie, "Content-Type": "text/plain", "X-CSRF-Token": csrf],
-                                                 body: Array("y".utf8))
+                                                 body: Array("H:|-[thing2]".utf8))
         XCTAssertEqual(withHeader.status, 201, withHeader.text)
 
         // Sign-out is a form too.
@@ -122,7 +122,7 @@ final class AccountSecurityTests: XCTestCase {
     }
 
     func testHostileTextIsEscapedOnEveryPage() throws {
-        let hostile = "</textarea><script>alert('submission')</script>\nH:|-[thing1]"
+        let hostile = "# </textarea><script>alert('submission')</script>\nH:|-[thing1]"
         let created = try fixture.submit(.studentA, hostile)
         XCTAssertEqual(created.status, 201, created.text)
         let id = try XCTUnwrap(created.object()["id"] as? Int)

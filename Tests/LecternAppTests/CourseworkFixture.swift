@@ -29,12 +29,22 @@ final class CourseworkFixture {
         try String(contentsOfFile: cornersFolder + "/reference.layout", encoding: .utf8)
     }
 
-    init(displayNameOfStudentA: String = "Alice Liddell", trustedProxies: [String] = []) async throws {
+    /// The repository's `Exercises/SLUG`.
+    static func exerciseFolder(_ slug: String) -> String {
+        URL(fileURLWithPath: cornersFolder).deletingLastPathComponent().appendingPathComponent(slug).path
+    }
+
+    /// `extraExercises`: more of the repository's exercises to load besides `corners`.
+    init(displayNameOfStudentA: String = "Alice Liddell", extraExercises: [String] = [],
+         trustedProxies: [String] = []) async throws {
         directory = NSTemporaryDirectory() + "lectern-coursework-" + UUID().uuidString
         let files = FileManager.default
         try files.createDirectory(atPath: directory + "/Exercises", withIntermediateDirectories: true)
         try files.createDirectory(atPath: directory + "/Public", withIntermediateDirectories: true)
         try files.copyItem(atPath: Self.cornersFolder, toPath: directory + "/Exercises/corners")
+        for slug in extraExercises {
+            try files.copyItem(atPath: Self.exerciseFolder(slug), toPath: directory + "/Exercises/" + slug)
+        }
 
         let databasePath = directory + "/lectern.sqlite"
         let database = try await Application.openDatabase(at: databasePath, readers: 1)

@@ -84,7 +84,7 @@ final class LectureRoutesTests: XCTestCase {
                       "the marked cue is the one starting at \(second) s")
         XCTAssertTrue(page.contains("href=\"/courses/cs193p/lectures/9?t=\(second)#t\(second)\""))
         XCTAssertTrue(page.contains("lang=\"ru\""), "the Russian transcript is marked as Russian")
-        XCTAssertTrue(page.contains("<pre><code"), "code blocks render as code")
+        XCTAssertTrue(page.contains("<pre tabindex=\"0\"><code"), "code blocks render as code")
         XCTAssertFalse(page.contains("```"), "Markdown is rendered, not shown")
         XCTAssertTrue(page.contains("href=\"/courses/cs193p/lectures/9/captions.vtt\""))
     }

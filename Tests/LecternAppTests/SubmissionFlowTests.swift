@@ -52,12 +52,13 @@ final class SubmissionFlowTests: XCTestCase {
         XCTAssertLessThan(try XCTUnwrap(wrong.object()["score"] as? Double), try XCTUnwrap(grade["score"] as? Double))
 
         let unreadable = try fixture.submit(.studentA, "H:|-[nosuchview]-|")
-        XCTAssertEqual(unreadable.status, 201, "an unreadable submission is stored with its diagnostics")
-        XCTAssertEqual(try unreadable.object()["score"] as? Double, 0)
-        XCTAssertFalse((try unreadable.object()["diagnostics"] as? [String] ?? []).isEmpty)
+        XCTAssertEqual(unreadable.status, 422, "an unreadable submission is refused with its diagnostics")
+        let refusal = try XCTUnwrap(try unreadable.object()["error"] as? [String: Any])
+        XCTAssertEqual(refusal["code"] as? String, "unreadable")
+        XCTAssertTrue((refusal["diagnostics"] as? [String] ?? []).contains { $0.contains("nosuchview") }, unreadable.text)
 
         let list = try XCTUnwrap(try fixture.send(.studentA, "GET", "\(api)/submissions?user=me").json() as? [[String: Any]])
-        XCTAssertEqual(list.compactMap { $0["attempt"] as? Int }, [3, 2, 1])
+        XCTAssertEqual(list.compactMap { $0["attempt"] as? Int }, [2, 1], "the unreadable one used no attempt")
         XCTAssertEqual(try fixture.send(.studentA, "GET", "/api/submissions/\(id)").object()["text"] as? String, reference)
         let json = try fixture.send(.anonymous, "POST", api + "/submissions", contentType: "application/json", body: #"{"text":"x"}"#)
         XCTAssertEqual(json.status, 401)

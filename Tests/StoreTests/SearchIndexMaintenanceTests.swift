@@ -74,7 +74,7 @@ final class SearchIndexMaintenanceTests: XCTestCase {
         }
         XCTAssertNil(try automerge(), "FTS5's default before the upgrade")
 
-        XCTAssertEqual(try Schema.migrate(upgraded).first, "0007-search-merging")
+        XCTAssertEqual(try Schema.migrate(upgraded), Array(Schema.migrations.map(\.name).drop { $0 < "0007" }))
         XCTAssertEqual(try automerge(), 8)
         XCTAssertEqual(try db.fetchValue(Int.self, sql: "SELECT v FROM caption_cue_search_config WHERE k = 'automerge'"), 8,
                        "a new database gets the same setting")

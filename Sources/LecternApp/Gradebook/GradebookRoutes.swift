@@ -10,7 +10,8 @@ struct GradebookRoutes: RouteCollection {
         let database = context.database
         let auth = context.authenticator
         let library = ExerciseLibrary(database: database)
-        let regrades = RegradeService(database: database, library: library, workers: context.regradeWorkers)
+        let regrades = RegradeService(database: database, library: library, workers: context.regradeWorkers,
+                                      queue: context.gradingQueue)
 
         /// The course access of an instructor (or admin): 404 outside the course, 403 for its students.
         @Sendable func staffAccess(_ request: Request, _ context: RequestContext) async throws -> CourseAccess {
@@ -194,7 +195,7 @@ struct GradebookRoutes: RouteCollection {
             let principal = try await auth.requirePrincipal(for: request)
             try principal.checkCSRF(request)
             let (content, _) = try await SubmissionAccess.load(id: Int64(try context.parameters.int("id")), for: principal, database: database)
-            let (reproduced, recomputed) = try await regrades.verify(content.submission)
+            let (reproduced, recomputed) = try await regrades.verify(content.submission, for: principal.user.id)
             return Response.json { json in
                 json.beginObject()
                 json.field("id", content.submission.id)

@@ -15,6 +15,8 @@ struct RegradeService: Sendable {
     let database: DatabasePool
     let library: ExerciseLibrary
     let workers: WorkerPool
+    /// Where verification grades, in the place of the user who asked for it.
+    let queue: GradingQueue
 
     /// Starts a dry run of `record` in the background and returns it.
     func startDryRun(_ record: ExerciseRecord, by actor: User) async throws -> RegradeRun {
@@ -138,16 +140,41 @@ struct RegradeService: Sendable {
     }
 
     /// Re-grades a stored submission with the exercise version it was graded against and says
-    /// whether the stored grade reproduces exactly.
-    func verify(_ submission: SubmissionRecord) async throws -> (reproduced: Bool, recomputed: StoredGrade?) {
+    /// whether the stored grade reproduces exactly. The outcome is stored with the grade: asking
+    /// again reads it (a regrade that replaces the grade drops it), so verifying grades at most
+    /// once per grade and grader. The grading runs in `userID`'s place in the grading queue.
+    func verify(_ submission: SubmissionRecord, for userID: Int64) async throws -> (reproduced: Bool, recomputed: StoredGrade?) {
+        let submissionID = submission.id
+        let grader = GraderVersion.current
+        if let stored = try await database.read({ db in
+            try GradeArtifacts.verification(submissionID: submissionID, graderVersion: grader, db)
+        }) {
+            let recomputed = stored.recomputedScore.map { score in
+                StoredGrade(exerciseVersion: submission.exerciseVersion, graderVersion: stored.graderVersion, score: score,
+                            maxScore: submission.maxScore, checksJSON: stored.recomputedChecksJSON ?? "[]",
+                            diagnosticsJSON: "[]")
+            }
+            return (stored.reproduced, recomputed)
+        }
         guard let exercise = try await library.exercise(id: submission.exerciseID, version: submission.exerciseVersion) else {
             return (false, nil)
         }
         let text = submission.text
-        let grade = try await workers.run { StoredGrade(Grader.grade(exercise, submission: text, options: GradeOptions(pictures: false))) }
+        let grade = try await queue.run(for: userID) {
+            StoredGrade(Grader.grade(exercise, submission: text, options: GradeOptions(pictures: false)))
+        }
         let same = grade.score == submission.score && grade.maxScore == submission.maxScore
             && grade.checksJSON == submission.checksJSON && grade.diagnosticsJSON == submission.diagnosticsJSON
             && SubmissionText.hash(text) == submission.normalizedHash
+        let verification = GradeArtifacts.Verification(graderVersion: grader, reproduced: same, recomputedScore: grade.score,
+                                                       recomputedChecksJSON: grade.checksJSON, verifiedAt: Date())
+        let score = submission.score
+        let checks = submission.checksJSON
+        try await database.write { db in
+            guard let current = try SubmissionRecord.find(id: submissionID, db), current.score == score,
+                  current.checksJSON == checks else { return }
+            try GradeArtifacts.saveVerification(verification, submissionID: submissionID, db)
+        }
         return (same, grade)
     }
 }

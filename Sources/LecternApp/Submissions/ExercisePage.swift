@@ -10,7 +10,7 @@ import Store
 enum ExercisePage {
     static func response(access: CourseAccess, record: ExerciseRecord, exercise: Exercise, window: SubmissionWindow,
                          attempts: [SubmissionRecord], text: String? = nil, message: String? = nil,
-                         status: HTTPStatus = .ok) -> Response {
+                         diagnostics: [String] = [], status: HTTPStatus = .ok) -> Response {
         let summary = AttemptSummary(count: attempts.count, lastAt: attempts.first?.createdAt)
         let course = access.course
         // The text just refused, else the latest attempt to build on, else the starter.
@@ -33,6 +33,12 @@ enum ExercisePage {
                 ul { for line in window.summary(attempts: summary) { li { line } } }
             }
             if let message { p(.class("form-error"), .role("alert")) { message } }
+            if !diagnostics.isEmpty {
+                section(.class("diagnostics")) {
+                    h2 { "Diagnostics" }
+                    for diagnostic in diagnostics { pre { diagnostic } }
+                }
+            }
             section(.class("submit")) {
                 h2 { "Your answer" }
                 form(.method("post"), .action("/courses/\(course.slug)/exercises/\(record.slug)")) {

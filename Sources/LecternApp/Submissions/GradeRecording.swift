@@ -58,3 +58,28 @@ enum StoredGradeParts {
         (try? JSONParser.parse(json, limits: JSONLimits(maxBytes: 16 << 20))) ?? .array([])
     }
 }
+
+/// The pictures of a grade as stored: `[{"name":…,"title":…,"svg":…}]`.
+enum StoredPictures {
+    static func json(_ pictures: [GradePicture]) -> String {
+        var writer = JSONWriter(capacity: 64 + pictures.reduce(0) { $0 + $1.svg.utf8.count + 128 })
+        writer.beginArray()
+        for picture in pictures {
+            writer.beginObject()
+            writer.field("name", picture.name)
+            writer.field("title", picture.title)
+            writer.field("svg", picture.svg)
+            writer.endObject()
+        }
+        writer.endArray()
+        return writer.string
+    }
+
+    static func pictures(_ json: String) -> [GradePicture] {
+        guard let items = (try? JSONParser.parse(json, limits: JSONLimits(maxBytes: 64 << 20)))?.arrayValue else { return [] }
+        return items.map { item in
+            GradePicture(name: item["name"]?.stringValue ?? "", title: item["title"]?.stringValue ?? "",
+                         svg: item["svg"]?.stringValue ?? "")
+        }
+    }
+}

@@ -5,7 +5,7 @@ import HTTPServer
 import Store
 
 /// The result of one submission as its student saw it: score, every check with its message,
-/// diagnostics, the pictures, and the text submitted. Instructors also see the grade's
+/// diagnostics, the pictures stored with the grade, and the text submitted. Instructors also see the grade's
 /// provenance and earlier grades.
 enum SubmissionPage {
     struct Content: Sendable {
@@ -16,7 +16,7 @@ enum SubmissionPage {
         let history: [GradeHistoryEntry]
     }
 
-    static func response(_ content: Content, report: GradeReport?, viewer: Principal, isStaff: Bool) -> Response {
+    static func response(_ content: Content, pictures: [GradePicture], viewer: Principal, isStaff: Bool) -> Response {
         let submission = content.submission
         let checks = StoredGradeParts.checks(submission.checksJSON)
         let diagnostics = StoredGradeParts.diagnostics(submission.diagnosticsJSON)
@@ -57,11 +57,11 @@ enum SubmissionPage {
                     for diagnostic in diagnostics { pre { diagnostic } }
                 }
             }
-            if let report, !report.pictures.isEmpty {
+            if !pictures.isEmpty {
                 section(.class("pictures")) {
                     h2 { "Pictures" }
                     div(.class("pictures-grid")) {
-                        for picture in report.pictures {
+                        for picture in pictures {
                             figure {
                                 HTML.trustedRaw(picture.svg)
                                 figcaption { picture.title }

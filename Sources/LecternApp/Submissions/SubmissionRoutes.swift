@@ -10,12 +10,13 @@ struct SubmissionRoutes: RouteCollection {
         let database = context.database
         let auth = context.authenticator
         let library = ExerciseLibrary(database: database)
-        let service = SubmissionService(database: database, library: library, workers: context.gradingWorkers)
+        let service = SubmissionService(database: database, library: library, queue: context.gradingQueue)
         let bodyLimit = SubmissionText.maxBodyBytes
 
         /// The page of an exercise for the signed-in user, with an optional refused text and message.
         @Sendable func exercisePage(_ access: CourseAccess, _ record: ExerciseRecord, text: String? = nil,
-                                    message: String? = nil, status: HTTPStatus = .ok) async throws -> Response {
+                                    message: String? = nil, diagnostics: [String] = [],
+                                    status: HTTPStatus = .ok) async throws -> Response {
             let userID = access.principal.user.id
             let exerciseID = record.id
             let (attempts, grant) = try await database.read { db in
@@ -24,7 +25,7 @@ struct SubmissionRoutes: RouteCollection {
             }
             return ExercisePage.response(access: access, record: record, exercise: try library.exercise(record),
                                          window: SubmissionWindow(policy: record.policy, extension: grant), attempts: attempts,
-                                         text: text, message: message, status: status)
+                                         text: text, message: message, diagnostics: diagnostics, status: status)
         }
 
         router.get("/courses/:course/exercises/:slug") { request, context in
@@ -45,15 +46,20 @@ struct SubmissionRoutes: RouteCollection {
                 let outcome = try await service.submit(text, to: record, by: principal.user.id)
                 return .redirect(to: "/submissions/\(outcome.submission.id)")
             } catch let error as HTTPError where [403, 409, 429].contains(error.status.code) {
-                return try await exercisePage(access, record, text: text, message: error.message, status: error.status)
+                var page = try await exercisePage(access, record, text: text, message: error.message, status: error.status)
+                for field in error.headers { page = page.withHeader(field.name, field.value) }
+                return page
+            } catch let unreadable as SubmissionService.Unreadable {
+                return try await exercisePage(access, record, text: text, message: unreadable.message,
+                                              diagnostics: unreadable.diagnostics, status: .unprocessableContent)
             }
         }
 
         router.get("/submissions/:id") { request, context in
             let principal = try await auth.requirePrincipal(for: request)
             let (content, isStaff) = try await SubmissionAccess.load(id: Int64(try context.parameters.int("id")), for: principal, database: database)
-            let report = try await service.report(for: content.submission)
-            return SubmissionPage.response(content, report: report, viewer: principal, isStaff: isStaff)
+            let pictures = try await service.pictures(for: content.submission, viewerID: principal.user.id)
+            return SubmissionPage.response(content, pictures: pictures, viewer: principal, isStaff: isStaff)
         }
 
         router.post("/api/courses/:course/exercises/:slug/submissions", maxBodyBytes: bodyLimit) { request, context in
@@ -62,7 +68,21 @@ struct SubmissionRoutes: RouteCollection {
             let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
             let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
             let text = try SubmissionText.fromAPI(request)
-            let outcome = try await service.submit(text, to: record, by: principal.user.id)
+            let outcome: SubmissionService.Outcome
+            do {
+                outcome = try await service.submit(text, to: record, by: principal.user.id)
+            } catch let unreadable as SubmissionService.Unreadable {
+                return Response.json(status: .unprocessableContent, capacity: 512) { json in
+                    json.beginObject()
+                    json.key("error")
+                    json.beginObject()
+                    json.field("code", "unreadable")
+                    json.field("message", unreadable.message)
+                    json.field("diagnostics", unreadable.diagnostics)
+                    json.endObject()
+                    json.endObject()
+                }
+            }
             let reused: Bool
             if case .reused = outcome { reused = true } else { reused = false }
             return Response.json(status: reused ? .ok : .created, capacity: 2048) { json in

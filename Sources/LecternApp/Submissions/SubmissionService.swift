@@ -4,12 +4,12 @@ import HTTPServer
 import SQLite
 import Store
 
-/// Accepting a submission: the deadline and attempt rules, grading on the worker pool, and the
-/// durable commit that comes before any acknowledgement.
+/// Accepting a submission: the deadline and attempt rules, an attempt reserved before grading,
+/// grading in the fair queue, and the durable commit that comes before any acknowledgement.
 struct SubmissionService: Sendable {
     let database: DatabasePool
     let library: ExerciseLibrary
-    let workers: WorkerPool
+    let queue: GradingQueue
 
     /// What a submission led to.
     enum Outcome: Sendable {
@@ -26,6 +26,16 @@ struct SubmissionService: Sendable {
         }
     }
 
+    /// A submission that could not be graded (unreadable, disallowed, or over a grading limit):
+    /// answered with 422 and its diagnostics; no attempt is used.
+    struct Unreadable: Error, Sendable {
+        let diagnostics: [String]
+
+        var message: String {
+            "The submission could not be graded and did not use an attempt: fix what the diagnostics say and submit again."
+        }
+    }
+
     /// The exercise `slug` of the course, or 404.
     func exercise(slug: String, in course: Course) async throws -> ExerciseRecord {
         let courseID = course.id
@@ -37,37 +47,61 @@ struct SubmissionService: Sendable {
 
     /// Grades and stores `text` as the user's next attempt at `exercise`, or answers from the
     /// stored grade of an identical earlier submission.
-    /// - Throws: ``HTTPError`` 403 (not open, closed), 409 (no attempts left), 429 (cooldown),
-    ///   503 (grading queue full).
+    ///
+    /// In order: the user's one place in the grading queue (else 429 at once); in one write
+    /// transaction, an identical earlier submission answers, or the rules are checked and the
+    /// attempt reserved; grading with pictures; in one write transaction, the graded submission
+    /// replaces the reservation. A submission that cannot be graded releases its reservation.
+    /// - Throws: ``HTTPError`` 403 (not open, closed), 409 (no attempts left), 429 (cooldown, or a
+    ///   submission of the user already in grading), 503 (grading queue full); ``Unreadable``.
     func submit(_ text: String, to record: ExerciseRecord, by userID: Int64, now: Date = Date()) async throws -> Outcome {
+        let place = try queue.admit(userID: userID)
+        defer { queue.release(place) }
         let hash = SubmissionText.hash(text)
         let exerciseID = record.id
         let version = record.version
         let policy = record.policy
-        let precheck: SubmissionRecord? = try await database.read { db in
+        let reserved: Result<SubmissionReservation, SubmissionRecordBox> = try await database.write { db in
             if let same = try SubmissionRecord.identical(userID: userID, exerciseID: exerciseID, normalizedHash: hash,
                                                          exerciseVersion: version, db) {
-                return same
-            }
-            try Self.admit(policy: policy, userID: userID, exerciseID: exerciseID, now: now, db)
-            return nil
-        }
-        if let precheck { return .reused(precheck) }
-
-        let exercise = try library.exercise(record)
-        let grade = try await workers.run {
-            StoredGrade(Grader.grade(exercise, submission: text, options: GradeOptions(pictures: false)))
-        }
-        return try await database.write { db in
-            // Decided again inside the write transaction: concurrent submissions of one user are serialised here.
-            if let same = try SubmissionRecord.identical(userID: userID, exerciseID: exerciseID, normalizedHash: hash,
-                                                         exerciseVersion: version, db) {
-                return .reused(same)
+                return .failure(SubmissionRecordBox(record: same))
             }
             let penalty = try Self.admit(policy: policy, userID: userID, exerciseID: exerciseID, now: now, db)
-            return .created(try SubmissionRecord.insert(userID: userID, exerciseID: exerciseID, text: text, normalizedHash: hash,
-                                                        grade: grade, latePenalty: penalty, at: now, db))
+            return .success(try SubmissionReservation.reserve(userID: userID, exerciseID: exerciseID, latePenalty: penalty,
+                                                              at: now, db))
         }
+        let reservation: SubmissionReservation
+        switch reserved {
+        case .failure(let same): return .reused(same.record)
+        case .success(let taken): reservation = taken
+        }
+
+        let report: GradeReport
+        do {
+            let exercise = try library.exercise(record)
+            report = try await queue.run(place) { Grader.grade(exercise, submission: text, options: GradeOptions(pictures: true)) }
+        } catch {
+            _ = try? await database.write { db in try SubmissionReservation.release(id: reservation.id, db) }
+            throw error
+        }
+        guard report.outcome == .graded else {
+            try await database.write { db in try SubmissionReservation.release(id: reservation.id, db) }
+            throw Unreadable(diagnostics: report.diagnostics)
+        }
+        let grade = StoredGrade(report)
+        let pictures = GradeArtifacts.Pictures(graderVersion: GraderVersion.current, json: StoredPictures.json(report.pictures))
+        return try await database.write { db in
+            let created = try SubmissionRecord.insert(userID: userID, exerciseID: exerciseID, text: text, normalizedHash: hash,
+                                                      grade: grade, latePenalty: reservation.latePenalty,
+                                                      at: reservation.reservedAt, replacing: reservation.id, db)
+            try GradeArtifacts.savePictures(pictures, submissionID: created.id, db)
+            return .created(created)
+        }
+    }
+
+    /// A stored submission, boxed to travel as a `Result` failure.
+    struct SubmissionRecordBox: Error, Sendable {
+        let record: SubmissionRecord
     }
 
     /// The late penalty a new attempt gets now, or the refusal as an ``HTTPError``.
@@ -83,14 +117,29 @@ struct SubmissionService: Sendable {
         }
     }
 
-    /// The full report of a stored submission (with pictures), recomputed with the exercise version
-    /// it was graded against: grading is deterministic, so it is what the student saw.
-    func report(for submission: SubmissionRecord, pictures: Bool = true) async throws -> GradeReport? {
+    /// The pictures of a stored submission's grade: read from the store; a grade stored without
+    /// them (before pictures were kept, or replaced by a regrade) has them drawn once, in the
+    /// viewer's place in the grading queue, and stored.
+    func pictures(for submission: SubmissionRecord, viewerID: Int64) async throws -> [GradePicture] {
+        let submissionID = submission.id
+        if let stored = try await database.read({ db in try GradeArtifacts.pictures(submissionID: submissionID, db) }) {
+            return StoredPictures.pictures(stored.json)
+        }
         guard let exercise = try await library.exercise(id: submission.exerciseID, version: submission.exerciseVersion) else {
-            return nil
+            return []
         }
         let text = submission.text
-        return try await workers.run { Grader.grade(exercise, submission: text, options: GradeOptions(pictures: pictures)) }
+        let report = try await queue.run(for: viewerID) { Grader.grade(exercise, submission: text, options: GradeOptions(pictures: true)) }
+        let pictures = GradeArtifacts.Pictures(graderVersion: GraderVersion.current, json: StoredPictures.json(report.pictures))
+        let score = submission.score
+        let checks = submission.checksJSON
+        try await database.write { db in
+            // Only for the grade they were drawn from: a regrade in between leaves them undrawn.
+            guard let current = try SubmissionRecord.find(id: submissionID, db), current.score == score,
+                  current.checksJSON == checks else { return }
+            try GradeArtifacts.savePictures(pictures, submissionID: submissionID, db)
+        }
+        return report.pictures
     }
 }
 
