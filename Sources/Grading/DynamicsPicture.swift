@@ -6,7 +6,7 @@ import Foundation
 /// animation replaying the run (no script needed), and a legend of samples.
 enum DynamicsPicture {
     static let margin = 10.0
-    static let captionHeight = 16.0
+    static let captionHeight = 18.0
     static let legendHeight = 22.0
     /// Most keyframes per item in the animation; longer runs are thinned evenly.
     static let maxKeyframes = 90
@@ -18,9 +18,11 @@ enum DynamicsPicture {
         let items = scene.items.count == 1 ? "1 item" : "\(scene.items.count) items"
         let title = "Run of \(NumberText.format(scene.duration, decimals: 2)) s, \(items), \(paused)"
         var svg = SVGWriter(x: -margin, y: -margin - captionHeight, width: scene.width + 2 * margin,
-                            height: scene.height + 2 * margin + captionHeight + legendHeight, label: title)
+                            height: scene.height + 2 * margin + captionHeight + legendHeight, label: title,
+                            description: "The scene's walls and items, each item's path over the run in its own colour, "
+                                + "where it started and where it ended, and the anchors of attachments and snaps.")
         svg.start(.g, [(.fontFamily, "Helvetica, Arial, sans-serif"), (.fontSize, SVGWriter.number(SVGWriter.labelFontSize))])
-        svg.start(.text, [(.x, "0"), (.y, "-6"), (.fill, "#222"), (.fontSize, "11")])
+        svg.start(.text, [(.x, "0"), (.y, "-6"), (.fill, "#222"), (.fontSize, "13")])
         svg.text(title)
         svg.end()
         svg.empty(.rect, [(.x, "0"), (.y, "0"), (.width, SVGWriter.number(scene.width)), (.height, SVGWriter.number(scene.height)),

@@ -6,7 +6,7 @@ import AutoLayout
 /// submission's guides dotted, every view labelled, and a legend of samples.
 enum LayoutPicture {
     static let margin = 12.0
-    static let lineHeight = 13.0
+    static let lineHeight = 16.0
     static let legendHeight = 22.0
 
     static let referenceColor = "#1f5fbf"
@@ -22,11 +22,12 @@ enum LayoutPicture {
         let area = drawingArea(scenario)
         let width = area.width + 2 * margin
         let heading = "\(scenario.title) · \(dimensions)" + (scenario.title.contains(direction) ? "" : " · \(direction)")
-        let verdictOnOwnLine = SVGWriter.textWidth(heading + " · " + scenario.verdict, fontSize: 11) > width - 2 * margin
+        let verdictOnOwnLine = SVGWriter.textWidth(heading + " · " + scenario.verdict, fontSize: 13) > width - 2 * margin
         let headerHeight = lineHeight * (verdictOnOwnLine ? 2 : 1) + 6
         let top = area.y - margin - headerHeight
         var svg = SVGWriter(x: area.x - margin, y: top, width: width,
-                            height: area.height + 2 * margin + headerHeight + legendHeight, label: title)
+                            height: area.height + 2 * margin + headerHeight + legendHeight, label: title,
+                            description: description(scenario))
         svg.start(.g, [(.fontFamily, "Helvetica, Arial, sans-serif"), (.fontSize, SVGWriter.number(SVGWriter.labelFontSize))])
         caption(heading, scenario: scenario, ownLine: verdictOnOwnLine, x: area.x, y: top + margin, into: &svg)
         svg.empty(.rect, [(.x, "0"), (.y, "0"), (.width, SVGWriter.number(size.width)), (.height, SVGWriter.number(size.height)),
@@ -60,11 +61,27 @@ enum LayoutPicture {
         return GradePicture(name: SVGWriter.fileName(scenario.name), title: title, svg: svg.finish())
     }
 
+    /// How to read the picture, and which views are not where they belong.
+    private static func description(_ scenario: ScenarioFrames) -> String {
+        let views = scenario.views.filter { !$0.isGuide }
+        let misplaced = views.filter { !$0.matches }.map(\.name)
+        var text = "The screen's outline; dashed blue, where each view belongs; solid, where the submission puts it: "
+            + "green when it is in place, red when not, with a dotted line to where it belongs. "
+        if views.isEmpty {
+            text += "There are no views."
+        } else if misplaced.isEmpty {
+            text += "Every view is in place: " + views.map(\.name).joined(separator: ", ") + "."
+        } else {
+            text += "Not in place: " + misplaced.joined(separator: ", ") + "."
+        }
+        return text
+    }
+
     /// `landscape · 568×320 · left-to-right · failed: 1 view misplaced`, the verdict in its colour,
     /// on a line of its own when the caption would not fit on one.
     private static func caption(_ heading: String, scenario: ScenarioFrames, ownLine: Bool, x: Double, y: Double,
                                 into svg: inout SVGWriter) {
-        svg.start(.text, [(.x, SVGWriter.number(x)), (.y, SVGWriter.number(y)), (.fill, "#222"), (.fontSize, "11")])
+        svg.start(.text, [(.x, SVGWriter.number(x)), (.y, SVGWriter.number(y)), (.fill, "#222"), (.fontSize, "13")])
         svg.text(heading + (ownLine ? "" : " · "))
         let color = scenario.passed ? matchColor : mismatchColor
         svg.start(.tspan, (ownLine ? [(.x, SVGWriter.number(x)), (.y, SVGWriter.number(y + lineHeight))] : [])
@@ -76,8 +93,8 @@ enum LayoutPicture {
 
     /// The name inside the frame's top-left corner when it fits, else just above the frame.
     private static func label(_ name: String, in frame: LayoutRect, color: String, italic: Bool, into svg: inout SVGWriter) {
-        let fits = SVGWriter.textWidth(name) + 6 <= frame.width && frame.height >= 13
-        svg.label(name, x: frame.x + (fits ? 3 : 0), y: fits ? frame.y + 11 : frame.y - 3, fill: color,
+        let fits = SVGWriter.textWidth(name) + 6 <= frame.width && frame.height >= 16
+        svg.label(name, x: frame.x + (fits ? 3 : 0), y: fits ? frame.y + 13 : frame.y - 3, fill: color,
                   extra: italic ? [(.fontStyle, "italic")] : [])
     }
 

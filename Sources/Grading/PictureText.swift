@@ -2,7 +2,7 @@
 /// legend whose samples look like what they explain.
 extension SVGWriter {
     /// Font size of labels and legends, in points.
-    static let labelFontSize = 10.0
+    static let labelFontSize = 12.0
 
     /// An estimate of the width of `text` in Helvetica or Arial at `fontSize`: narrow letters count
     /// less, capitals and wide letters more. Deterministic, so that layouts do not depend on fonts.

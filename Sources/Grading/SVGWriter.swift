@@ -3,7 +3,7 @@
 /// exercise or a submission can inject markup.
 struct SVGWriter {
     enum Element: String {
-        case svg, g, title, rect, line, polyline, text, tspan, animate, animateTransform
+        case svg, g, title, desc, rect, line, polyline, text, tspan, animate, animateTransform
     }
 
     enum Attribute: String {
@@ -19,14 +19,18 @@ struct SVGWriter {
     private(set) var output = ""
     private var open: [Element] = []
 
-    /// Starts an `<svg>` document of the given view box, scaled 1:1.
-    init(x: Double, y: Double, width: Double, height: Double, label: String) {
+    /// Starts an `<svg>` document of the given view box, scaled 1:1, with a `<title>` (`label`) and a
+    /// `<desc>` (`description`: how to read the picture) for screen readers.
+    init(x: Double, y: Double, width: Double, height: Double, label: String, description: String) {
         output.reserveCapacity(4096)
         start(.svg, [(.xmlns, "http://www.w3.org/2000/svg"),
                      (.viewBox, "\(Self.number(x)) \(Self.number(y)) \(Self.number(width)) \(Self.number(height))"),
                      (.width, Self.number(width)), (.height, Self.number(height)), (.role, "img"), (.ariaLabel, label)])
         start(.title)
         text(label)
+        end()
+        start(.desc)
+        text(description)
         end()
     }
 

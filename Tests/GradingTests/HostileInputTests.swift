@@ -81,12 +81,13 @@ final class HostileInputTests: XCTestCase {
     }
 
     func testSVGTextAndAttributesAreEscaped() {
-        var svg = SVGWriter(x: 0, y: 0, width: 10, height: 10, label: #"a "quoted" <label> & 'more'"#)
+        var svg = SVGWriter(x: 0, y: 0, width: 10, height: 10, label: #"a "quoted" <label> & 'more'"#, description: "<desc> & more")
         svg.start(.text, [(.fill, #"red" onload="alert(1)"#)])
         svg.text("</text><script>alert(1)</script>\u{1}")
         let output = svg.finish()
         XCTAssertFalse(output.contains("<script"))
         XCTAssertFalse(output.contains(#"onload="alert"#))
+        XCTAssertTrue(output.contains("<desc>&lt;desc&gt; &amp; more</desc>"), output)
         XCTAssertTrue(output.contains("&lt;/text&gt;&lt;script&gt;alert(1)&lt;/script&gt;\u{FFFD}</text></svg>"))
         XCTAssertTrue(output.contains(#"aria-label="a &quot;quoted&quot; &lt;label&gt; &amp; &#39;more&#39;""#))
     }

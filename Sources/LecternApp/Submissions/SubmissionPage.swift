@@ -62,7 +62,8 @@ enum SubmissionPage {
                     h2 { "Pictures" }
                     div(.class("pictures-grid")) {
                         for picture in pictures {
-                            figure {
+                            // Focusable: on a narrow screen a wide picture scrolls inside its figure.
+                            figure(.attr("tabindex", "0")) {
                                 HTML.trustedRaw(picture.svg)
                                 figcaption { picture.title }
                             }
