@@ -14,6 +14,7 @@ extension Application {
         GradebookRoutes(),
         CourseAdminRoutes(),
         LectureAdminRoutes(),
+        CourseEditRoutes(),
     ]
 
     /// Startup tasks, run in this order on every start.

@@ -23,6 +23,8 @@ public struct NewCourse: Sendable, Equatable {
 
     /// The longest title accepted.
     public static let maxTitleLength = 200
+    /// The longest summary accepted.
+    public static let maxSummaryLength = 2000
 
     public init(slug: String, title: String, summary: String = "") {
         self.slug = slug
@@ -72,5 +74,14 @@ extension Course {
         try db.execute(sql: "INSERT INTO courses (slug, title, summary, created_at) VALUES (?, ?, ?, ?)",
                        arguments: [course.slug, course.title, course.summary, date])
         return Course(id: db.lastInsertedRowID, slug: course.slug, title: course.title, summary: course.summary, createdAt: date)
+    }
+
+    /// Changes a course's title and summary (its slug, part of every link, never changes).
+    public static func update(id: Int64, title: String, summary: String, _ db: Connection) throws {
+        try NewCourse(slug: "valid", title: title, summary: summary).validate()
+        guard summary.count <= NewCourse.maxSummaryLength else {
+            throw ValidationError(field: "summary", message: "must be at most \(NewCourse.maxSummaryLength) characters")
+        }
+        try db.execute(sql: "UPDATE courses SET title = ?, summary = ? WHERE id = ?", arguments: [title, summary, id])
     }
 }

@@ -113,4 +113,25 @@ final class HomeAndNavigationTests: XCTestCase {
         let none = try fixture.send(.anonymous, "GET", "/courses/cs193p/lectures/9")
         XCTAssertFalse(none.text.contains("lecture.js"), "no recording, no script")
     }
+
+    func testInstructorsEditTheirCourseWithTheFormAndItIsAudited() throws {
+        let (cookie, csrf) = try fixture.browserSignIn(username: "ines")
+        let form = try fixture.client.send("GET", "/courses/cs193p/edit", headers: ["Cookie": cookie])
+        XCTAssertEqual(form.status, 200)
+        XCTAssertTrue(form.text.contains(#"value="Sample course""#), form.text)
+        let noToken = try fixture.client.send("POST", "/courses/cs193p/edit", headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
+                                              body: Array("title=Hijacked".utf8))
+        XCTAssertEqual(noToken.status, 403, "CSRF")
+        let saved = try fixture.client.send("POST", "/courses/cs193p/edit", headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
+                                            body: Array("csrf=\(csrf)&title=iOS+%3Cdevelopment%3E&summary=Views+and+layout".utf8))
+        XCTAssertEqual(saved.status, 303, saved.text)
+        let page = try fixture.send(.studentA, "GET", "/courses/cs193p")
+        XCTAssertTrue(page.text.contains("iOS &lt;development&gt;"), "stored and shown escaped")
+        let tooLong = String(repeating: "x", count: 2001)
+        let refused = try fixture.client.send("POST", "/courses/cs193p/edit", headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],
+                                              body: Array("csrf=\(csrf)&title=Fine&summary=\(tooLong)".utf8))
+        XCTAssertEqual(refused.status, 422)
+        XCTAssertTrue(refused.text.contains("summary"), refused.text)
+        XCTAssertTrue(try fixture.send(.instructor, "GET", "/api/courses/cs193p/audit").text.contains("course.update"))
+    }
 }

@@ -64,6 +64,7 @@ enum CoursePages {
                 }
                 ul(.class("link-row staff-links")) {
                     li { a(.href("/courses/\(course.slug)/lectures/new")) { "New lecture" } }
+                    li { a(.href("/courses/\(course.slug)/edit")) { "Edit the course" } }
                     li { a(.href("/courses/\(course.slug)/audit")) { "Audit log" } }
                 }
             }
