@@ -24,7 +24,8 @@ public struct AppContext: Sendable {
         self.console = console
         let gradingThreads = ProcessInfo.processInfo.activeProcessorCount
         self.gradingWorkers = WorkerPool(threads: gradingThreads, queueLimit: 512)
-        self.gradingQueue = GradingQueue(workers: gradingWorkers, slots: gradingThreads, maxWaiting: 256)
+        self.gradingQueue = GradingQueue(workers: gradingWorkers, slots: gradingThreads,
+                                         maxWaiting: configuration.gradingQueueLimit, limits: configuration.gradingLimits)
         self.regradeWorkers = WorkerPool(threads: 1, queueLimit: 64)
     }
 

@@ -35,7 +35,9 @@ final class CourseworkFixture {
     }
 
     /// `extraExercises`: more of the repository's exercises to load besides `corners`.
-    init(displayNameOfStudentA: String = "Alice Liddell", extraExercises: [String] = []) async throws {
+    /// `configure` changes the server's configuration before it starts.
+    init(displayNameOfStudentA: String = "Alice Liddell", extraExercises: [String] = [],
+         configure: (inout AppConfiguration) -> Void = { _ in }) async throws {
         directory = NSTemporaryDirectory() + "lectern-coursework-" + UUID().uuidString
         let files = FileManager.default
         try files.createDirectory(atPath: directory + "/Exercises", withIntermediateDirectories: true)
@@ -72,6 +74,7 @@ final class CourseworkFixture {
         configuration.contentDirectory = directory + "/Courses"
         configuration.quiet = true
         configuration.databaseReaders = 2
+        configure(&configuration)
         app = try await Application.start(configuration) { _ in }
         client = WebClient(port: app.port)
         for (actor, username, _, _, _, _) in accounts {

@@ -169,6 +169,20 @@ final class GradingFairnessTests: XCTestCase {
         XCTAssertEqual(try fixture.submit(.studentA, try CourseworkFixture.reference()).status, 201, "the one attempt is still there")
     }
 
+    func testTheConfiguredBudgetsApplyToEveryGrade() async throws {
+        await fixture.stop()
+        fixture = try await CourseworkFixture(extraExercises: ["steady-stacks"]) { configuration in
+            configuration.gradingLimits.maxSimulationUnits = 1_000_000
+        }
+        let reference = try String(contentsOfFile: CourseworkFixture.exerciseFolder("steady-stacks") + "/reference.json",
+                                   encoding: .utf8)
+        let refused = try fixture.send(.studentA, "POST", "/api/courses/cs193p/exercises/steady-stacks/submissions",
+                                       contentType: "text/plain", body: reference)
+        XCTAssertEqual(refused.status, 422, refused.text)
+        XCTAssertTrue(refused.text.contains("at most 1,000,000"), refused.text)
+        XCTAssertEqual(try fixture.submit(.studentA, try CourseworkFixture.reference()).status, 201, "layouts keep their budget")
+    }
+
     func testViewingOrVerifyingASubmissionNeverGradesItAgain() async throws {
         let created = try fixture.submit(.studentA, try CourseworkFixture.reference())
         XCTAssertEqual(created.status, 201)

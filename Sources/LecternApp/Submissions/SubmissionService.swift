@@ -79,7 +79,7 @@ struct SubmissionService: Sendable {
         let report: GradeReport
         do {
             let exercise = try library.exercise(record)
-            report = try await queue.run(place) { Grader.grade(exercise, submission: text, options: GradeOptions(pictures: true)) }
+            report = try await queue.run(place) { Grader.grade(exercise, submission: text, options: queue.options(pictures: true)) }
         } catch {
             _ = try? await database.write { db in try SubmissionReservation.release(id: reservation.id, db) }
             throw error
@@ -129,7 +129,7 @@ struct SubmissionService: Sendable {
             return []
         }
         let text = submission.text
-        let report = try await queue.run(for: viewerID) { Grader.grade(exercise, submission: text, options: GradeOptions(pictures: true)) }
+        let report = try await queue.run(for: viewerID) { Grader.grade(exercise, submission: text, options: queue.options(pictures: true)) }
         let pictures = GradeArtifacts.Pictures(graderVersion: GraderVersion.current, json: StoredPictures.json(report.pictures))
         let score = submission.score
         let checks = submission.checksJSON
