@@ -34,7 +34,7 @@ public struct SubmissionLimits: Sendable, Equatable {
     /// The default layout budget: at least 20 times what any shipped reference or example takes.
     public static let defaultMaxPivots = 5_000
     /// The default dynamics budget: at least 20 times what any shipped reference or example takes.
-    public static let defaultMaxSimulationUnits = 60_000_000
+    public static let defaultMaxSimulationUnits = 50_000_000
 
     /// 64 KiB, 500 lines, 100 guides, 250 constraints, 200 behaviors, the default work budgets.
     public static let `default` = SubmissionLimits()

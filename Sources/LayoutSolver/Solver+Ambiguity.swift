@@ -9,12 +9,14 @@ extension Solver {
     /// where the previous one ended. The candidate is ambiguous when either run is unbounded or the
     /// extremes differ by more than `ambiguityTolerance`. A candidate whose row holds only markers of
     /// required equalities (always 0) is determined without a run; a variable the solver has never
-    /// seen is ambiguous. Cost: at most two small simplex runs per candidate; the solver itself is
-    /// not changed.
+    /// seen is ambiguous. Cost: at most two small simplex runs per candidate, counted in
+    /// `pivotCount`; the solution is not changed.
     public func ambiguousVariables(among candidates: [Variable]) -> [Variable] {
         var scratch = tableau
         scratch.objectives.removeAll { $0.level <= Strength.weak.level }
-        return candidates.filter { !scratch.isDetermined($0) }
+        let undetermined = candidates.filter { !scratch.isDetermined($0) }
+        tableau.work = scratch.work  // the copy's pivots are this solver's work
+        return undetermined
     }
 
     /// Two values closer than this (in the variables' units) count as the same value.

@@ -8,7 +8,8 @@ extension Solver {
     /// in add order; the prefix up to the first failure is infeasible. Deletion filtering then drops
     /// each candidate whose removal keeps the set infeasible (re-truncating to the failing prefix).
     /// A candidate is kept only when the set without it is feasible, so every proper subset of the
-    /// result is feasible. It runs only after a failure and costs one scratch solve per test.
+    /// result is feasible. It runs only after a failure and costs one scratch solve per test; the
+    /// scratch solves' pivots count in `pivotCount` and stop at `pivotLimit`.
     ///
     /// - Parameter constants: expression constants that differ from the constraints' own (constants
     ///   changed by `updateConstant`, or the rejected new constant).
@@ -68,8 +69,11 @@ extension Solver {
     }
 
     /// The index of the first constraint a fresh solver rejects when given `list` in order.
+    /// The scratch solver's pivots count as this solver's work, within its limit.
     private func firstFailure(_ list: [Constraint], constantOf: (Constraint) -> Double) -> Int? {
         let scratch = Solver()
+        scratch.tableau.work.limit = tableau.work.remaining
+        defer { tableau.work.pivots += scratch.tableau.work.pivots }
         for (index, candidate) in list.enumerated() where !scratch.insert(candidate, constant: constantOf(candidate)) {
             return index
         }

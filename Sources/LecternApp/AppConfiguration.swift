@@ -1,3 +1,5 @@
+import Grading
+
 /// Everything `lectern serve` can be told: where to listen, where the data lives, how to behave.
 public struct AppConfiguration: Sendable, Equatable {
     /// Interface to listen on (an IPv4 or IPv6 address or a host name).
@@ -23,6 +25,11 @@ public struct AppConfiguration: Sendable, Equatable {
     public var databaseReaders = 4
     /// How far a committed write is guaranteed to survive.
     public var durability = Durability.processCrash
+    /// Sizes and work budgets of a submission (the budgets are the tunable part: `maxPivots`,
+    /// `maxSimulationUnits`).
+    public var gradingLimits = SubmissionLimits.default
+    /// Grading jobs (one per user) that may wait for a grading thread before new ones get 503.
+    public var gradingQueueLimit = 256
 
     /// What a committed write survives, as SQLite's `synchronous` setting in WAL mode.
     public enum Durability: String, Sendable, Equatable, CaseIterable {

@@ -28,7 +28,8 @@ public struct AppContext: Sendable {
         self.console = console
         let gradingThreads = ProcessInfo.processInfo.activeProcessorCount
         self.gradingWorkers = WorkerPool(threads: gradingThreads, queueLimit: 512)
-        self.gradingQueue = GradingQueue(workers: gradingWorkers, slots: gradingThreads, maxWaiting: 256)
+        self.gradingQueue = GradingQueue(workers: gradingWorkers, slots: gradingThreads,
+                                         maxWaiting: configuration.gradingQueueLimit, limits: configuration.gradingLimits)
         self.regradeWorkers = WorkerPool(threads: 1, queueLimit: 64)
         self.passwordWorkers = WorkerPool(threads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1), queueLimit: 64)
         self.authenticator = Authenticator(database: database, hashing: passwordWorkers)

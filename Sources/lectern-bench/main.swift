@@ -21,6 +21,8 @@ struct Workload: Sendable {
                  run: { runSearchBench(arguments: $0) }),
         Workload(name: "load", summary: "Load generator against a running server: submissions and searches",
                  run: { runLoadBench(arguments: $0) }),
+        Workload(name: "fairness", summary: "One student stalling grading with parallel expensive submissions, another timed",
+                 run: { runFairnessBench(arguments: $0) }),
     ]
 
     static var usage: String {

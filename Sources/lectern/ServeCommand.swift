@@ -1,5 +1,6 @@
 import CLI
 import Foundation
+import Grading
 import LecternApp
 
 /// `lectern serve`: runs the web server until SIGINT or SIGTERM.
@@ -27,6 +28,17 @@ let serveCommand = CommandSpec(
                    help: "What a committed write survives: normal, a crash of the process; full, also a power loss (one disk flush per commit).",
                    default: "normal", env: "LECTERN_DURABILITY",
                    kind: .choice(AppConfiguration.Durability.allCases.map(\.rawValue))),
+        OptionSpec("grading-max-pivots", valueName: "n",
+                   help: "Work budget of one layout grade, in simplex pivots over all its scenarios.",
+                   default: String(SubmissionLimits.defaultMaxPivots), env: "LECTERN_GRADING_MAX_PIVOTS",
+                   kind: .int(range: 1...100_000_000)),
+        OptionSpec("grading-max-simulation-units", valueName: "n",
+                   help: "Work budget of one dynamics grade, in simulation cost units (steps × shape pairs), checked before simulating.",
+                   default: String(SubmissionLimits.defaultMaxSimulationUnits), env: "LECTERN_GRADING_MAX_SIMULATION_UNITS",
+                   kind: .int(range: 1...1_000_000_000_000)),
+        OptionSpec("grading-queue", valueName: "n",
+                   help: "Grading jobs (one per user) that may wait for a grading thread; more get 503.",
+                   default: "256", env: "LECTERN_GRADING_QUEUE", kind: .int(range: 1...100_000)),
         OptionSpec("trusted-proxies", valueName: "addresses",
                    help: "Comma-separated addresses of reverse proxies whose X-Forwarded-* headers are trusted.",
                    env: "LECTERN_TRUSTED_PROXIES"),
@@ -46,6 +58,10 @@ let serveCommand = CommandSpec(
         configuration.durability = arguments.option("durability").flatMap { AppConfiguration.Durability(rawValue: $0) } ?? .processCrash
         configuration.trustedProxies = (arguments.option("trusted-proxies") ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        configuration.gradingLimits.maxPivots = arguments.int("grading-max-pivots") ?? configuration.gradingLimits.maxPivots
+        configuration.gradingLimits.maxSimulationUnits = arguments.int("grading-max-simulation-units")
+            ?? configuration.gradingLimits.maxSimulationUnits
+        configuration.gradingQueueLimit = arguments.int("grading-queue") ?? configuration.gradingQueueLimit
         configuration.quiet = arguments.flag("quiet")
         configuration.benchRoutes = arguments.flag("bench-routes")
         try ServeUsageError.checkAddress(configuration.host, option: "--host <address>")

@@ -35,8 +35,9 @@ final class CourseworkFixture {
     }
 
     /// `extraExercises`: more of the repository's exercises to load besides `corners`.
+    /// `configure` changes the server's configuration before it starts.
     init(displayNameOfStudentA: String = "Alice Liddell", extraExercises: [String] = [],
-         trustedProxies: [String] = []) async throws {
+         trustedProxies: [String] = [], configure: (inout AppConfiguration) -> Void = { _ in }) async throws {
         directory = NSTemporaryDirectory() + "lectern-coursework-" + UUID().uuidString
         let files = FileManager.default
         try files.createDirectory(atPath: directory + "/Exercises", withIntermediateDirectories: true)
@@ -73,7 +74,8 @@ final class CourseworkFixture {
         configuration.contentDirectory = directory + "/Courses"
         configuration.quiet = true
         configuration.databaseReaders = 2
-        configuration.trustedProxies = trustedProxies
+configuration.trustedProxies = trustedProxies
+        configure(&configuration)
         app = try await Application.start(configuration) { _ in }
         client = WebClient(port: app.port)
         for (actor, username, _, _, _, _) in accounts {

@@ -169,6 +169,20 @@ final class GradingFairnessTests: XCTestCase {
         XCTAssertEqual(try fixture.submit(.studentA, try CourseworkFixture.reference()).status, 201, "the one attempt is still there")
     }
 
+    func testTheConfiguredBudgetsApplyToEveryGrade() async throws {
+        await fixture.stop()
+        fixture = try await CourseworkFixture(extraExercises: ["steady-stacks"]) { configuration in
+            configuration.gradingLimits.maxSimulationUnits = 1_000_000
+        }
+        let reference = try String(contentsOfFile: CourseworkFixture.exerciseFolder("steady-stacks") + "/reference.json",
+                                   encoding: .utf8)
+        let refused = try fixture.send(.studentA, "POST", "/api/courses/cs193p/exercises/steady-stacks/submissions",
+                                       contentType: "text/plain", body: reference)
+        XCTAssertEqual(refused.status, 422, refused.text)
+        XCTAssertTrue(refused.text.contains("at most 1,000,000"), refused.text)
+        XCTAssertEqual(try fixture.submit(.studentA, try CourseworkFixture.reference()).status, 201, "layouts keep their budget")
+    }
+
     func testViewingOrVerifyingASubmissionNeverGradesItAgain() async throws {
         let created = try fixture.submit(.studentA, try CourseworkFixture.reference())
         XCTAssertEqual(created.status, 201)
@@ -189,8 +203,16 @@ final class GradingFairnessTests: XCTestCase {
         XCTAssertEqual(again["recomputedScore"] as? Double, verified["recomputedScore"] as? Double)
         XCTAssertEqual(queue.jobsRun, graded + 1, "verified once per grade and grader")
 
-        // A grade stored without pictures (before they were kept) has them drawn once.
+        // A grade stored without pictures (before they were kept) has them drawn once; not while the
+        // viewer has another job in grading, when the page shows the grade without them.
         try await database.write { db in try db.execute(sql: "DELETE FROM submission_pictures") }
+        let held = try queue.admit(userID: try await userID("alice"))
+        let busy = try fixture.send(.studentA, "GET", "/submissions/\(id)")
+        XCTAssertEqual(busy.status, 200)
+        XCTAssertFalse(busy.text.contains("<svg"))
+        XCTAssertTrue(busy.text.contains("100 / 100"))
+        queue.release(held)
+        XCTAssertEqual(queue.jobsRun, graded + 1)
         XCTAssertTrue(try fixture.send(.studentA, "GET", "/submissions/\(id)").text.contains("<svg"))
         XCTAssertTrue(try fixture.send(.studentA, "GET", "/submissions/\(id)").text.contains("<svg"))
         XCTAssertEqual(queue.jobsRun, graded + 2)

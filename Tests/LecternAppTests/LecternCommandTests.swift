@@ -57,6 +57,9 @@ final class LecternCommandTests: XCTestCase {
             (["serve", "extra-argument"], [:], "extra-argument"),
             (["serve", "--durability", "paranoid"], [:], "paranoid"),
             (["serve"], ["LECTERN_DURABILITY": "fsync"], "fsync"),
+            (["serve", "--grading-max-pivots", "0"], [:], "0"),
+            (["serve"], ["LECTERN_GRADING_MAX_SIMULATION_UNITS": "lots"], "lots"),
+            (["serve", "--grading-queue", "-3"], [:], "-3"),
         ]
         for (arguments, environment, culprit) in cases {
             let result = try run(arguments, environment: environment)

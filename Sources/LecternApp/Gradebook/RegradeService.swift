@@ -38,7 +38,7 @@ struct RegradeService: Sendable {
                     let batch = Array(submissions[start..<min(start + Self.batchSize, submissions.count)])
                     let results = try await workers.run {
                         batch.map { item in
-                            let grade = StoredGrade(Grader.grade(exercise, submission: item.text, options: GradeOptions(pictures: false)))
+                            let grade = StoredGrade(Grader.grade(exercise, submission: item.text, options: queue.options(pictures: false)))
                             return RegradeResult(submissionID: item.id, score: grade.score, maxScore: grade.maxScore,
                                                  checksJSON: grade.checksJSON, diagnosticsJSON: grade.diagnosticsJSON)
                         }
@@ -161,7 +161,7 @@ struct RegradeService: Sendable {
         }
         let text = submission.text
         let grade = try await queue.run(for: userID) {
-            StoredGrade(Grader.grade(exercise, submission: text, options: GradeOptions(pictures: false)))
+            StoredGrade(Grader.grade(exercise, submission: text, options: queue.options(pictures: false)))
         }
         let same = grade.score == submission.score && grade.maxScore == submission.maxScore
             && grade.checksJSON == submission.checksJSON && grade.diagnosticsJSON == submission.diagnosticsJSON

@@ -1,4 +1,5 @@
 import Foundation
+import Grading
 import HTTPServer
 import Synchronization
 
@@ -28,12 +29,21 @@ final class GradingQueue: Sendable {
     private let state: Mutex<State>
     /// Seconds a refused user is told to wait.
     let retryAfterSeconds: Int
+    /// The sizes and work budgets every grade of this server keeps to.
+    let limits: SubmissionLimits
 
     /// A queue that runs at most `slots` jobs at once on `workers`, with at most `maxWaiting` waiting.
-    init(workers: WorkerPool, slots: Int, maxWaiting: Int = 512, retryAfterSeconds: Int = 2) {
+    init(workers: WorkerPool, slots: Int, maxWaiting: Int = 256, retryAfterSeconds: Int = 2,
+         limits: SubmissionLimits = .default) {
         self.workers = workers
         self.retryAfterSeconds = retryAfterSeconds
+        self.limits = limits
         state = Mutex(State(scheduler: FairScheduler(slots: slots, perKey: 1, maxWaiting: maxWaiting)))
+    }
+
+    /// Grading options with this server's limits.
+    func options(pictures: Bool) -> GradeOptions {
+        GradeOptions(pictures: pictures, limits: limits)
     }
 
     /// Jobs that may run at once.

@@ -79,7 +79,7 @@ struct SubmissionService: Sendable {
         let report: GradeReport
         do {
             let exercise = try library.exercise(record)
-            report = try await queue.run(place) { Grader.grade(exercise, submission: text, options: GradeOptions(pictures: true)) }
+            report = try await queue.run(place) { Grader.grade(exercise, submission: text, options: queue.options(pictures: true)) }
         } catch {
             _ = try? await database.write { db in try SubmissionReservation.release(id: reservation.id, db) }
             throw error
@@ -90,12 +90,17 @@ struct SubmissionService: Sendable {
         }
         let grade = StoredGrade(report)
         let pictures = GradeArtifacts.Pictures(graderVersion: GraderVersion.current, json: StoredPictures.json(report.pictures))
-        return try await database.write { db in
-            let created = try SubmissionRecord.insert(userID: userID, exerciseID: exerciseID, text: text, normalizedHash: hash,
-                                                      grade: grade, latePenalty: reservation.latePenalty,
-                                                      at: reservation.reservedAt, replacing: reservation.id, db)
-            try GradeArtifacts.savePictures(pictures, submissionID: created.id, db)
-            return .created(created)
+        do {
+            return try await database.write { db in
+                let created = try SubmissionRecord.insert(userID: userID, exerciseID: exerciseID, text: text, normalizedHash: hash,
+                                                          grade: grade, latePenalty: reservation.latePenalty,
+                                                          at: reservation.reservedAt, replacing: reservation.id, db)
+                try GradeArtifacts.savePictures(pictures, submissionID: created.id, db)
+                return .created(created)
+            }
+        } catch {
+            _ = try? await database.write { db in try SubmissionReservation.release(id: reservation.id, db) }
+            throw error
         }
     }
 
@@ -119,7 +124,8 @@ struct SubmissionService: Sendable {
 
     /// The pictures of a stored submission's grade: read from the store; a grade stored without
     /// them (before pictures were kept, or replaced by a regrade) has them drawn once, in the
-    /// viewer's place in the grading queue, and stored.
+    /// viewer's place in the grading queue, and stored. While the viewer has another job in the
+    /// queue (or the queue is full), none are drawn and the page goes without.
     func pictures(for submission: SubmissionRecord, viewerID: Int64) async throws -> [GradePicture] {
         let submissionID = submission.id
         if let stored = try await database.read({ db in try GradeArtifacts.pictures(submissionID: submissionID, db) }) {
@@ -129,7 +135,12 @@ struct SubmissionService: Sendable {
             return []
         }
         let text = submission.text
-        let report = try await queue.run(for: viewerID) { Grader.grade(exercise, submission: text, options: GradeOptions(pictures: true)) }
+        let report: GradeReport
+        do {
+            report = try await queue.run(for: viewerID) { Grader.grade(exercise, submission: text, options: queue.options(pictures: true)) }
+        } catch let busy as HTTPError where [429, 503].contains(busy.status.code) {
+            return []  // the viewer is grading something else, or the queue is full: the page shows the grade without pictures
+        }
         let pictures = GradeArtifacts.Pictures(graderVersion: GraderVersion.current, json: StoredPictures.json(report.pictures))
         let score = submission.score
         let checks = submission.checksJSON
