@@ -177,6 +177,23 @@ final class ServerProtocolTests: XCTestCase {
         XCTAssertTrue(c.isClosedByPeer())
     }
 
+    func testAbsoluteFormTargetIsServedAndConnectIsNotImplemented() throws {
+        server = try startServer { router in
+            router.get("/where") { request, _ in .text("\(request.path) \(request.query["x"] ?? "") \(request.headers["Host"] ?? "")") }
+        }
+        let client = try TestClient(port: server.port)
+        try client.send("GET http://lectern.example:8080/where?x=1 HTTP/1.1\r\nHost: elsewhere\r\n\r\n")
+        let reply = try client.read()
+        XCTAssertEqual(reply.status, 200)
+        XCTAssertEqual(reply.text, "/where 1 lectern.example:8080")
+        XCTAssertEqual(try client.get("/where").status, 200, "the connection stays open")
+
+        let tunnel = try TestClient(port: server.port)
+        try tunnel.send("CONNECT lectern.example:443 HTTP/1.1\r\nHost: lectern.example:443\r\n\r\n")
+        XCTAssertEqual(try tunnel.read().status, 501)
+        XCTAssertTrue(tunnel.isClosedByPeer())
+    }
+
     func testManyConcurrentConnections() throws {
         server = try echoServer()
         let clients = try (0..<200).map { _ in try TestClient(port: server.port) }
