@@ -31,6 +31,9 @@ final class Connection: @unchecked Sendable {
     private var readingPaused = false
     private var peerClosed = false
     private var deadline: Deadline
+    /// Since when the connection waits for a request with nothing of one received (nil while
+    /// a request is read or answered): what the loop sheds first when the table is full.
+    private(set) var idleSince: Double?
 
     // The request being read or answered.
     private var head: HTTPRequestHead?
@@ -55,11 +58,12 @@ final class Connection: @unchecked Sendable {
         parser = HTTPRequestParser(limits: loop.server.configuration.parserLimits,
                                    maxBodyBytes: loop.server.configuration.maxBodyBytes)
         deadline = .idle(loop.now + loop.server.configuration.headerTimeout)
+        idleSince = loop.now
     }
 
     /// Answers a connection over the limit with a 503 and closes it.
     static func refuseOverLimit(_ fd: Int32) {
-        let reply = Array("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+        let reply = Array("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nRetry-After: 1\r\nConnection: close\r\n\r\n".utf8)
         reply.withUnsafeBytes { _ = Platform.write(fd, $0, UnsafeRawBufferPointer(start: nil, count: 0)) }
         Platform.close(fd)
     }
@@ -113,6 +117,7 @@ final class Connection: @unchecked Sendable {
     /// Returns how many bytes were consumed.
     private func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var offset = 0
+        if !bytes.isEmpty { idleSince = nil }
         if case .idle = deadline, !bytes.isEmpty {
             deadline = .header(loop.now + server.configuration.headerTimeout)
         }
@@ -375,6 +380,7 @@ final class Connection: @unchecked Sendable {
         }
         phase = .reading
         deadline = .idle(loop.now + server.configuration.idleTimeout)
+        idleSince = loop.now
         if readingPaused {
             readingPaused = false
             loop.setInterest(fd, readable: true, writable: pendingOutput.count > pendingOffset)
@@ -451,6 +457,7 @@ final class Connection: @unchecked Sendable {
     func close() {
         guard phase != .closed else { return }
         phase = .closed
+        idleSince = nil
         loop.remove(self)
         Platform.close(fd)
         afterFlush = nil

@@ -6,8 +6,13 @@ public struct ServerConfiguration: Sendable {
     public var port = 8080
     /// Event loops (threads running epoll); defaults to one per core.
     public var eventLoopCount = Platform.processorCount()
-    /// Most simultaneously open connections; beyond it new ones get a 503 and are closed.
+    /// Most simultaneously open connections. When all are taken, the connection idle the longest
+    /// is closed to make room; when none is idle, new ones get a 503 and are closed.
     public var maxConnections = 4096
+    /// Most simultaneously open connections from one peer address (the socket's, not
+    /// `X-Forwarded-For`); beyond it new ones get a 503 and are closed. Trusted proxies are exempt.
+    /// The default leaves room for a classroom behind one NAT address.
+    public var maxConnectionsPerAddress = 256
     public var listenBacklog: Int32 = 1024
     /// Default largest request body, overridable per route.
     public var maxBodyBytes = 1 << 20
