@@ -146,12 +146,17 @@ public final class Server: Sendable {
     }
 
     /// Runs middleware and the matched handler; maps errors to responses. Never throws.
-    func respond(to request: Request, lookup: RouteTable.Lookup) async -> Response {
+    /// - Parameter failure: answered instead of calling the matched handler (a failed head check).
+    func respond(to request: Request, lookup: RouteTable.Lookup, failing failure: HTTPError? = nil) async -> Response {
         let handler: Handler
         var context = RequestContext()
         switch lookup {
         case .found(let match):
-            handler = match.handler
+            if let failure {
+                handler = { _, _ in throw failure }
+            } else {
+                handler = match.handler
+            }
             context = match.context
         case .methodNotAllowed(let allow):
             let allowValue = allow.map(\.rawValue).joined(separator: ", ")
