@@ -39,6 +39,14 @@ enum ASCII {
         }
     }
 
+    /// Whether a byte sequence begins with an ASCII literal, ignoring case.
+    static func startsIgnoringCase<C: Collection<UInt8>>(_ bytes: C, _ literal: StaticString) -> Bool {
+        guard bytes.count >= literal.utf8CodeUnitCount else { return false }
+        return literal.withUTF8Buffer { lit in
+            zip(bytes, lit).allSatisfy { lowercased($0) == lowercased($1) }
+        }
+    }
+
     /// Trims leading and trailing SP/HTAB.
     static func trimmed(_ s: Substring) -> Substring {
         var s = s

@@ -31,12 +31,19 @@ final class Connection: @unchecked Sendable {
     private var readingPaused = false
     private var peerClosed = false
     private var deadline: Deadline
+    /// Since when the connection waits for a request with nothing of one received (nil while
+    /// a request is read or answered): what the loop sheds first when the table is full.
+    private(set) var idleSince: Double?
 
     // The request being read or answered.
     private var head: HTTPRequestHead?
     private var lookup: RouteTable.Lookup?
     private var body: [UInt8] = []
     private var requestStart = 0.0
+    /// Body memory reserved for the current request (see ``ServerConfiguration/maxBodyMemoryBytes``).
+    private var reservedBody = 0
+    /// Whether the current body is chunked, so its memory is reserved as chunks arrive.
+    private var chunkedBody = false
 
     // Output not yet accepted by the kernel.
     private var pendingOutput: [UInt8] = []
@@ -55,11 +62,12 @@ final class Connection: @unchecked Sendable {
         parser = HTTPRequestParser(limits: loop.server.configuration.parserLimits,
                                    maxBodyBytes: loop.server.configuration.maxBodyBytes)
         deadline = .idle(loop.now + loop.server.configuration.headerTimeout)
+        idleSince = loop.now
     }
 
     /// Answers a connection over the limit with a 503 and closes it.
     static func refuseOverLimit(_ fd: Int32) {
-        let reply = Array("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+        let reply = Array("HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nRetry-After: 1\r\nConnection: close\r\n\r\n".utf8)
         reply.withUnsafeBytes { _ = Platform.write(fd, $0, UnsafeRawBufferPointer(start: nil, count: 0)) }
         Platform.close(fd)
     }
@@ -113,6 +121,7 @@ final class Connection: @unchecked Sendable {
     /// Returns how many bytes were consumed.
     private func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var offset = 0
+        if !bytes.isEmpty { idleSince = nil }
         if case .idle = deadline, !bytes.isEmpty {
             deadline = .header(loop.now + server.configuration.headerTimeout)
         }
@@ -132,6 +141,9 @@ final class Connection: @unchecked Sendable {
             case .head(let h):
                 guard startRequest(h) else { return bytes.count }
             case .body(let range):
+                if chunkedBody {
+                    guard reserveBody(range.count) else { return bytes.count }
+                }
                 body.append(contentsOf: UnsafeBufferPointer(rebasing: rest[range]))
             case .end:
                 dispatch()
@@ -148,6 +160,20 @@ final class Connection: @unchecked Sendable {
         let path = h.target.utf8.firstIndex(of: UInt8(ascii: "?")).map { String(h.target[..<$0]) } ?? h.target
         let found = server.routes.lookup(method: h.method, path: path)
         lookup = found
+        if mayBeLarge(h.framing) {
+            // Decide on the head before reading a large body: no route, or a failed head check,
+            // is answered with the body left unread, and the connection closes.
+            var failure: HTTPError?
+            if case .found(let match) = found, let check = server.configuration.headCheck {
+                failure = check(server.makeRequest(head: h, body: [], remote: remote), match.context)
+            }
+            if case .found = found, failure == nil {
+                // Admitted: read the body as usual.
+            } else {
+                answerFromHead(failing: failure)
+                return false
+            }
+        }
         var limit = server.configuration.maxBodyBytes
         if case .found(let match) = found, let routeLimit = match.maxBodyBytes { limit = routeLimit }
         parser.maxBodyBytes = limit
@@ -155,6 +181,8 @@ final class Connection: @unchecked Sendable {
             refuse(HTTPParseError(.contentTooLarge, "body of \(n) bytes exceeds the limit of \(limit)"))
             return false
         }
+        chunkedBody = h.framing == .chunked
+        if case .contentLength(let n) = h.framing, !reserveBody(n) { return false }
         if h.framing == .none {
             deadline = .none
         } else {
@@ -164,18 +192,58 @@ final class Connection: @unchecked Sendable {
         return true
     }
 
+    /// Takes `n` bytes of the server's body memory for this request; when there is not that much
+    /// left, answers 503 with `Retry-After` and returns false.
+    private func reserveBody(_ n: Int) -> Bool {
+        if server.metrics.tryReserveBody(n, limit: server.configuration.maxBodyMemoryBytes) {
+            reservedBody += n
+            return true
+        }
+        var headers = HTTPHeaders()
+        headers.add("Retry-After", "2")
+        refuse(HTTPError(.serviceUnavailable, code: "busy", message: "The server is receiving too much at once; try again shortly.",
+                         headers: headers))
+        return false
+    }
+
+    private func releaseBody() {
+        guard reservedBody > 0 else { return }
+        server.metrics.releaseBody(reservedBody)
+        reservedBody = 0
+    }
+
     // MARK: Dispatch
 
+    /// Whether a body so framed may be larger than what is read before the head is checked.
+    private func mayBeLarge(_ framing: BodyFraming) -> Bool {
+        switch framing {
+        case .none: false
+        case .contentLength(let n): n > server.configuration.headCheckBodyBytes
+        case .chunked: true
+        }
+    }
+
     private func dispatch() {
-        guard let head, let lookup else { return }
-        phase = .responding
-        deadline = .none
+        guard let head else { return }
         let request = server.makeRequest(head: head, body: body, remote: remote)
         body = []
-        let keepAlive = head.keepAlive
+        dispatch(request, keepAlive: head.keepAlive, failing: nil)
+    }
+
+    /// Answers the current head with its body unread (the route's own answer when there is no
+    /// route, else `failure`), then closes.
+    private func answerFromHead(failing failure: HTTPError?) {
+        guard let head else { return }
+        dispatch(server.makeRequest(head: head, body: [], remote: remote), keepAlive: false, failing: failure)
+    }
+
+    private func dispatch(_ request: Request, keepAlive: Bool, failing failure: HTTPError?) {
+        guard let lookup else { return }
+        phase = .responding
+        deadline = .none
         let loop = self.loop
         Task(executorPreference: loop) { [self] in
-            let response = await loop.server.respond(to: request, lookup: lookup)
+            let response = await loop.server.respond(to: request, lookup: lookup, failing: failure)
             if loop.inLoop {
                 await self.write(response, for: request, keepAlive: keepAlive)
             } else {
@@ -196,6 +264,7 @@ final class Connection: @unchecked Sendable {
 
     private func write(_ response: Response, for request: Request, keepAlive requestedKeepAlive: Bool) async {
         guard phase == .responding else { return }
+        releaseBody()
         var keepAlive = requestedKeepAlive && !peerClosed && !server.isDraining
         let bodyAllowed = response.status.allowsBody && request.method != .head
         responseBytes = 0
@@ -345,6 +414,7 @@ final class Connection: @unchecked Sendable {
     }
 
     private func finishAccounting(status: HTTPStatus, request: Request) {
+        releaseBody()
         let seconds = Platform.monotonicSeconds() - requestStart
         let route = requestRouteLabel()
         server.metrics.record(shard: loop.index, route: route, status: status.code, seconds: seconds)
@@ -375,6 +445,7 @@ final class Connection: @unchecked Sendable {
         }
         phase = .reading
         deadline = .idle(loop.now + server.configuration.idleTimeout)
+        idleSince = loop.now
         if readingPaused {
             readingPaused = false
             loop.setInterest(fd, readable: true, writable: pendingOutput.count > pendingOffset)
@@ -386,10 +457,14 @@ final class Connection: @unchecked Sendable {
 
     /// Answers a protocol error with its status and closes: the framing can no longer be trusted.
     private func refuse(_ error: HTTPParseError) {
+        refuse(HTTPError(error.status, message: error.reason))
+    }
+
+    /// Answers `error` at once, whatever of the request is still unread, and closes.
+    private func refuse(_ error: HTTPError) {
         let request = Request(method: head?.method ?? .get, target: head?.target ?? "/",
                               headers: head?.headers ?? HTTPHeaders(), remoteAddress: remote)
-        let response = server.configuration.errorRenderer.response(for: HTTPError(error.status, message: error.reason),
-                                                                   request: request)
+        let response = server.configuration.errorRenderer.response(for: error, request: request)
         phase = .responding
         loop.headBuffer.removeAll(keepingCapacity: true)
         let bytes = response.bodyBytes ?? []
@@ -451,6 +526,8 @@ final class Connection: @unchecked Sendable {
     func close() {
         guard phase != .closed else { return }
         phase = .closed
+        idleSince = nil
+        releaseBody()
         loop.remove(self)
         Platform.close(fd)
         afterFlush = nil

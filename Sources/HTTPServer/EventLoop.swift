@@ -135,8 +135,14 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         guard let listener else { return }
         for _ in 0..<64 {
             guard let (fd, address) = Platform.accept(listener) else { return }
-            guard server.metrics.tryReserveConnection(limit: server.configuration.maxConnections) else {
+            guard server.addressSlots.tryReserve(address.host) else {
+                server.metrics.connectionRefused()
                 Connection.refuseOverLimit(fd)
+                continue
+            }
+            guard server.metrics.tryReserveConnection(limit: server.configuration.maxConnections) else {
+                // The table is full: make room by shedding an idle keep-alive connection.
+                shedIdleThenAdopt(fd, remote: address, loopsLeft: server.configuration.eventLoopCount)
                 continue
             }
             // Round-robin over the loops keeps them evenly loaded whichever one accepted.
@@ -149,11 +155,44 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         }
     }
 
+    /// Closes this loop's connection that has been idle the longest and serves `fd` in its slot.
+    /// With none idle here, asks the next loop; once every loop was asked, answers 503 and closes.
+    private func shedIdleThenAdopt(_ fd: Int32, remote: SocketAddress, loopsLeft: Int) {
+        if let victim = oldestIdleConnection() {
+            victim.close()
+            server.metrics.connectionShed()
+            if server.metrics.tryReserveConnection(limit: server.configuration.maxConnections) {
+                adopt(fd, remote: remote)
+                return
+            }
+        } else if loopsLeft > 1, let next = server.loop(after: index), next !== self {
+            next.execute { next.shedIdleThenAdopt(fd, remote: remote, loopsLeft: loopsLeft - 1) }
+            return
+        }
+        server.addressSlots.release(remote.host)
+        server.metrics.connectionRefused()
+        Connection.refuseOverLimit(fd)
+    }
+
+    /// The idle keep-alive connection (or one that never sent a byte) waiting the longest.
+    private func oldestIdleConnection() -> Connection? {
+        var oldest: Connection?
+        var since = Double.infinity
+        for connection in connections.values {
+            if let t = connection.idleSince, t < since {
+                since = t
+                oldest = connection
+            }
+        }
+        return oldest
+    }
+
     /// Starts serving an accepted connection on this loop.
     private func adopt(_ fd: Int32, remote: SocketAddress) {
         guard !stopped else {
             Platform.close(fd)
             server.metrics.connectionClosed()
+            server.addressSlots.release(remote.host)
             return
         }
         connections[fd] = Connection(fd: fd, remote: remote, loop: self)
@@ -175,6 +214,7 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         Platform.epollRemove(epfd, connection.fd)
         connections[connection.fd] = nil
         server.metrics.connectionClosed()
+        server.addressSlots.release(connection.remote.host)
     }
 
     func log(_ line: String) {

@@ -18,7 +18,7 @@ struct HeadDecoder {
             start = i + 1
         }
         guard let requestLine = lines.first else { throw HTTPParseError(.badRequest, "missing request line") }
-        var head = try decodeRequestLine(requestLine)
+        var (head, authority) = try decodeRequestLine(requestLine)
 
         var fields = HTTPHeaders()
         fields.reserveCapacity(lines.count - 1)
@@ -30,22 +30,38 @@ struct HeadDecoder {
         }
         head.headers = fields
         try state.finish(into: &head)
+        if let authority {
+            // RFC 9112 §3.2.2: the target's authority replaces whatever Host said.
+            head.headers.set("Host", authority)
+        }
         return head
     }
 
-    private func decodeRequestLine(_ line: Range<Int>) throws(HTTPParseError) -> HTTPRequestHead {
+    /// The request line, with an absolute-form target rewritten to origin form, and that target's
+    /// authority (nil for origin form).
+    private func decodeRequestLine(_ line: Range<Int>) throws(HTTPParseError) -> (HTTPRequestHead, String?) {
         let parts = bytes[line].split(separator: ASCII.space, maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, ASCII.isToken(parts[0]), !parts[1].isEmpty else {
             throw HTTPParseError(.badRequest, "malformed request line")
         }
         let method = parts[0].withUnsafeBufferPointer { HTTPMethod.parse($0) }
-        let target = parts[1]
+        if method == .connect {
+            // A tunnel is not something an origin server offers (RFC 9110 §9.3.6).
+            throw HTTPParseError(.notImplemented, "CONNECT is not supported")
+        }
+        var target = parts[1]
         guard target.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw HTTPParseError(.badRequest, "invalid character in request target")
         }
+        var authority: String?
+        if target.first != UInt8(ascii: "/"), let (host, rest) = try Self.splitAbsoluteForm(target) {
+            authority = host
+            target = rest
+        }
         let isAsterisk = target.count == 1 && target.first == UInt8(ascii: "*")
-        guard target.first == UInt8(ascii: "/") || (isAsterisk && method == .options) else {
-            throw HTTPParseError(.badRequest, "request target must be in origin form")
+        let emptyAbsolutePath = authority != nil && (target.isEmpty || target.first == UInt8(ascii: "?"))
+        guard target.first == UInt8(ascii: "/") || emptyAbsolutePath || (isAsterisk && method == .options && authority == nil) else {
+            throw HTTPParseError(.badRequest, "request target must be in origin or absolute form")
         }
         let version: HTTPVersion
         let v = parts[2]
@@ -58,9 +74,32 @@ struct HeadDecoder {
         } else {
             throw HTTPParseError(.badRequest, "malformed HTTP version")
         }
-        return HTTPRequestHead(method: method, target: String(decoding: target, as: UTF8.self), version: version,
-                               headers: HTTPHeaders(), framing: .none, keepAlive: version == .http1_1,
-                               expectsContinue: false)
+        let path = target.isEmpty ? "/" : target.first == UInt8(ascii: "?") ? "/" + String(decoding: target, as: UTF8.self)
+            : String(decoding: target, as: UTF8.self)
+        return (HTTPRequestHead(method: method, target: path, version: version,
+                                headers: HTTPHeaders(), framing: .none, keepAlive: version == .http1_1,
+                                expectsContinue: false), authority)
+    }
+
+    /// `http://authority/path?query` or `https://…` (RFC 9112 §3.2.2) split into the authority and
+    /// the rest (possibly empty or starting with `?`); nil when `target` has no `http(s)://` scheme.
+    /// - Throws: 400 for an empty authority, user information or an invalid host.
+    private static func splitAbsoluteForm(_ target: ArraySlice<UInt8>) throws(HTTPParseError) -> (String, ArraySlice<UInt8>)? {
+        var schemeEnd = target.startIndex
+        if ASCII.startsIgnoringCase(target, "http://") {
+            schemeEnd += 7
+        } else if ASCII.startsIgnoringCase(target, "https://") {
+            schemeEnd += 8
+        } else {
+            return nil
+        }
+        let rest = target[schemeEnd...]
+        let end = rest.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? rest.endIndex
+        let authority = String(decoding: rest[schemeEnd..<end], as: UTF8.self)
+        guard !authority.isEmpty, !authority.contains("@"), FramingState.isValidHost(authority) else {
+            throw HTTPParseError(.badRequest, "invalid authority in an absolute request target")
+        }
+        return (authority, target[end...])
     }
 
     /// `HTTP/` DIGIT `.` DIGIT (RFC 9112 §2.3).
@@ -201,7 +240,7 @@ private struct FramingState {
     }
 
     /// `uri-host [ ":" port ]` (RFC 9110 §7.2): reg-name or bracketed IP literal, digits for the port.
-    private static func isValidHost(_ value: String) -> Bool {
+    static func isValidHost(_ value: String) -> Bool {
         var host = Substring(value)
         if host.hasPrefix("[") {
             guard let close = host.firstIndex(of: "]") else { return false }

@@ -45,6 +45,10 @@ public final class ServerMetrics: Sendable {
     private let shards: [ShardBox]
     private let openConnectionCount = Atomic<Int>(0)
     private let acceptedConnections = Atomic<Int>(0)
+    private let shedConnections = Atomic<Int>(0)
+    private let bodyBytes = Atomic<Int>(0)
+    private let peakBodyBytes = Atomic<Int>(0)
+    private let refusedConnections = Atomic<Int>(0)
 
     init(shards: Int) {
         self.shards = (0..<max(1, shards)).map { _ in ShardBox() }
@@ -54,6 +58,43 @@ public final class ServerMetrics: Sendable {
     public var openConnections: Int { openConnectionCount.load(ordering: .relaxed) }
 
     func connectionClosed() { openConnectionCount.subtract(1, ordering: .relaxed) }
+
+    /// An idle connection was closed to make room for a new one.
+    func connectionShed() { shedConnections.add(1, ordering: .relaxed) }
+
+    /// A new connection was answered 503 (table full with nothing idle, or its address at its cap).
+    func connectionRefused() { refusedConnections.add(1, ordering: .relaxed) }
+
+    /// Bytes of request bodies held in memory now (reserved as they are admitted).
+    public var bodyBytesInFlight: Int { bodyBytes.load(ordering: .relaxed) }
+
+    /// The most bytes of request bodies held at once since the server started.
+    public var peakBodyBytesInFlight: Int { peakBodyBytes.load(ordering: .relaxed) }
+
+    /// Reserves `n` bytes of body memory unless that would take the total over `limit`.
+    func tryReserveBody(_ n: Int, limit: Int) -> Bool {
+        let now = bodyBytes.add(n, ordering: .relaxed).newValue
+        if now > limit {
+            bodyBytes.subtract(n, ordering: .relaxed)
+            return false
+        }
+        var peak = peakBodyBytes.load(ordering: .relaxed)
+        while now > peak {
+            let (exchanged, original) = peakBodyBytes.compareExchange(expected: peak, desired: now, ordering: .relaxed)
+            if exchanged { break }
+            peak = original
+        }
+        return true
+    }
+
+    /// Gives back body memory taken by ``tryReserveBody(_:limit:)``.
+    func releaseBody(_ n: Int) { bodyBytes.subtract(n, ordering: .relaxed) }
+
+    /// Idle connections closed so far to make room for new ones.
+    public var connectionsShed: Int { shedConnections.load(ordering: .relaxed) }
+
+    /// New connections refused so far.
+    public var connectionsRefused: Int { refusedConnections.load(ordering: .relaxed) }
 
     /// Reserves a connection slot if fewer than `limit` are open.
     func tryReserveConnection(limit: Int) -> Bool {
@@ -108,6 +149,12 @@ public final class ServerMetrics: Sendable {
         out += "http_open_connections \(openConnections)\n"
         out += "# HELP http_connections_total Accepted client connections.\n# TYPE http_connections_total counter\n"
         out += "http_connections_total \(acceptedConnections.load(ordering: .relaxed))\n"
+        out += "# HELP http_request_body_bytes_in_flight Bytes of request bodies held in memory.\n"
+        out += "# TYPE http_request_body_bytes_in_flight gauge\nhttp_request_body_bytes_in_flight \(bodyBytesInFlight)\n"
+        out += "# HELP http_connections_shed_total Idle connections closed to make room for new ones.\n"
+        out += "# TYPE http_connections_shed_total counter\nhttp_connections_shed_total \(connectionsShed)\n"
+        out += "# HELP http_connections_refused_total New connections answered 503 for want of a slot.\n"
+        out += "# TYPE http_connections_refused_total counter\nhttp_connections_refused_total \(connectionsRefused)\n"
         return out
     }
 

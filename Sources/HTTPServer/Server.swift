@@ -19,6 +19,8 @@ public final class Server: Sendable {
     /// Request counters, latency histograms and connection gauges.
     public let metrics: ServerMetrics
     let routes: RouteTable
+    /// Open connections per peer address.
+    let addressSlots: AddressSlots
     let serverHeaderLine: [UInt8]
     /// Timeout sweep period: fine enough for the shortest configured timeout.
     let sweepIntervalMs: Int32
@@ -46,6 +48,7 @@ public final class Server: Sendable {
             }
         }
         routes = RouteTable(router)
+        addressSlots = AddressSlots(limit: configuration.maxConnectionsPerAddress, exempt: configuration.trustedProxies)
         var line: [UInt8] = Array("Server: ".utf8)
         ResponseHead.appendSanitized(configuration.serverName, to: &line)
         line.append(contentsOf: "\r\n".utf8)
@@ -63,6 +66,11 @@ public final class Server: Sendable {
     func loopForNewConnection() -> EventLoop? {
         let n = acceptedCount.add(1, ordering: .relaxed).oldValue
         return state.withLock { $0.loops.isEmpty ? nil : $0.loops[n % $0.loops.count] }
+    }
+
+    /// The loop after the one numbered `index`, in a ring.
+    func loop(after index: Int) -> EventLoop? {
+        state.withLock { $0.loops.isEmpty ? nil : $0.loops[(index + 1) % $0.loops.count] }
     }
 
     /// Binds, listens and starts the event loops. Returns once the server accepts connections.
@@ -140,12 +148,17 @@ public final class Server: Sendable {
     }
 
     /// Runs middleware and the matched handler; maps errors to responses. Never throws.
-    func respond(to request: Request, lookup: RouteTable.Lookup) async -> Response {
+    /// - Parameter failure: answered instead of calling the matched handler (a failed head check).
+    func respond(to request: Request, lookup: RouteTable.Lookup, failing failure: HTTPError? = nil) async -> Response {
         let handler: Handler
         var context = RequestContext()
         switch lookup {
         case .found(let match):
-            handler = match.handler
+            if let failure {
+                handler = { _, _ in throw failure }
+            } else {
+                handler = match.handler
+            }
             context = match.context
         case .methodNotAllowed(let allow):
             let allowValue = allow.map(\.rawValue).joined(separator: ", ")

@@ -69,6 +69,25 @@ final class RequestParserTests: XCTestCase {
         }
     }
 
+    /// RFC 9112 §3.2.2: the absolute form is accepted and its authority replaces `Host`.
+    func testAbsoluteFormTargetBecomesOriginFormAndSetsHost() throws {
+        let cases: [(String, String, String)] = [
+            ("GET http://example.com/a/b?c=d HTTP/1.1\r\nHost: other\r\n\r\n", "/a/b?c=d", "example.com"),
+            ("GET HTTP://Example.com:8080 HTTP/1.1\r\nHost: other\r\n\r\n", "/", "Example.com:8080"),
+            ("GET https://[::1]:8443?q=1 HTTP/1.1\r\nHost: x\r\n\r\n", "/?q=1", "[::1]:8443"),
+            ("GET http://h/ HTTP/1.0\r\n\r\n", "/", "h"),
+        ]
+        for (text, target, host) in cases {
+            for split in [1, Int.max] {
+                let s = ParsedStream(text, split: split)
+                XCTAssertNil(s.error, text)
+                let head = try XCTUnwrap(s.heads.first, text)
+                XCTAssertEqual(head.target, target, text)
+                XCTAssertEqual(head.headers.values(for: "Host"), [host], text)
+            }
+        }
+    }
+
     func testLeadingEmptyLinesAreTolerated() {
         XCTAssertEqual(ParsedStream("\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n").heads.count, 1)
     }
@@ -118,7 +137,13 @@ final class RequestParserTests: XCTestCase {
             ("GET / HTTP/1.1\r\nHost: x\r\nNoColon\r\n\r\n", 400, "no colon"),
             ("GET  / HTTP/1.1\r\nHost: x\r\n\r\n", 400, "double space in request line"),
             ("GET / HTTP/1.1 \r\nHost: x\r\n\r\n", 400, "trailing space in request line"),
-            ("GET http://x/ HTTP/1.1\r\nHost: x\r\n\r\n", 400, "absolute form"),
+            ("GET http://user@x/ HTTP/1.1\r\nHost: x\r\n\r\n", 400, "user info in an absolute target"),
+            ("GET http:///a HTTP/1.1\r\nHost: x\r\n\r\n", 400, "absolute target without a host"),
+            ("GET http://a b/ HTTP/1.1\r\nHost: x\r\n\r\n", 400, "space in an absolute target"),
+            ("GET ftp://x/ HTTP/1.1\r\nHost: x\r\n\r\n", 400, "absolute target of another scheme"),
+            ("GET http://x/ HTTP/1.1\r\n\r\n", 400, "absolute form still needs Host on HTTP/1.1"),
+            ("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n", 501, "CONNECT"),
+            ("CONNECT / HTTP/1.1\r\nHost: x\r\n\r\n", 501, "CONNECT with an origin-form target"),
             ("GET / HTTP/2.0\r\nHost: x\r\n\r\n", 505, "HTTP/2 on an HTTP/1 connection"),
             ("GET / HTTX/1.1\r\nHost: x\r\n\r\n", 400, "garbage version"),
             ("GET / HTTP/1.1\r\nHost: x\r\nExpect: magic\r\n\r\n", 417, "unknown expectation"),

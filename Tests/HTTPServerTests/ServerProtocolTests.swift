@@ -1,3 +1,4 @@
+import Synchronization
 import XCTest
 @testable import HTTPServer
 
@@ -166,15 +167,102 @@ final class ServerProtocolTests: XCTestCase {
         XCTAssertTrue(client.isClosedByPeer())
     }
 
-    func testConnectionLimitRefusesPolitely() throws {
-        server = try echoServer { $0.maxConnections = 2 }
+    func testConnectionLimitRefusesPolitelyWhenNoConnectionIsIdle() async throws {
+        let gate = Gate()
+        let entered = Atomic<Int>(0)
+        server = try startServer({ router in
+            router.get("/busy") { _, _ in
+                entered.add(1, ordering: .relaxed)
+                await gate.wait()
+                return .text("done")
+            }
+        }, config: { $0.maxConnections = 2 })
         let a = try TestClient(port: server.port)
         let b = try TestClient(port: server.port)
-        XCTAssertEqual(try a.get("/hello").status, 200)
-        XCTAssertEqual(try b.get("/hello").status, 200)
+        // Both are being answered, so neither can be shed.
+        try a.send("GET /busy HTTP/1.1\r\nHost: x\r\n\r\n")
+        try b.send("GET /busy HTTP/1.1\r\nHost: x\r\n\r\n")
+        while entered.load(ordering: .relaxed) < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
         let c = try TestClient(port: server.port)
-        XCTAssertEqual(try c.read().status, 503)
+        let refused = try c.read()
+        XCTAssertEqual(refused.status, 503)
+        XCTAssertNotNil(refused.headers["Retry-After"])
         XCTAssertTrue(c.isClosedByPeer())
+        await gate.open()
+        XCTAssertEqual(try a.read().status, 200)
+        XCTAssertEqual(try b.read().status, 200)
+    }
+
+    /// A full connection table sheds the connection idle the longest instead of refusing newcomers.
+    func testIdleKeepAliveConnectionsAreShedWhenTheTableIsFull() throws {
+        server = try echoServer { $0.maxConnections = 8 }
+        let hog = try (0..<8).map { _ in try TestClient(port: server.port, timeout: 0.5, from: "127.0.0.2") }
+        for socket in hog { XCTAssertEqual(try socket.get("/hello").status, 200) }
+        var newcomers: [TestClient] = []
+        for round in 0..<4 {
+            let other = try TestClient(port: server.port, from: "127.0.0.3")
+            XCTAssertEqual(try other.get("/hello").status, 200, "newcomer \(round)")
+            newcomers.append(other)
+        }
+        XCTAssertEqual(server.metrics.connectionsShed, 4)
+        XCTAssertEqual(server.metrics.connectionsRefused, 0)
+        // Each loop sheds its own oldest first; the two oldest sockets live on different loops.
+        XCTAssertTrue(hog[0].isClosedByPeer() || hog[1].isClosedByPeer(), "an oldest idle connection made room")
+        XCTAssertFalse(hog[7].isClosedByPeer(), "the newest hog connection is still open")
+        XCTAssertLessThanOrEqual(server.metrics.openConnections, 8)
+    }
+
+    /// One address holding many idle sockets cannot take the slots other addresses need.
+    func testOneAddressCannotHoldMoreThanItsShareOfConnections() throws {
+        server = try echoServer {
+            $0.maxConnections = 64
+            $0.maxConnectionsPerAddress = 4
+        }
+        var hog: [TestClient] = []
+        for _ in 0..<4 {
+            let socket = try TestClient(port: server.port, from: "127.0.0.2")
+            XCTAssertEqual(try socket.get("/hello").status, 200)
+            hog.append(socket)
+        }
+        for _ in 0..<6 {
+            let extra = try TestClient(port: server.port, from: "127.0.0.2")
+            XCTAssertEqual(try extra.read().status, 503, "over the per-address cap")
+            XCTAssertTrue(extra.isClosedByPeer())
+        }
+        let other = try TestClient(port: server.port, from: "127.0.0.3")
+        XCTAssertEqual(try other.get("/hello").status, 200)
+        for socket in hog { XCTAssertEqual(try socket.get("/hello").status, 200, "the hog's own connections still work") }
+        hog.removeAll()
+        // Closed connections give their address its slots back.
+        while server.metrics.openConnections > 1 { usleep(1000) }
+        let again = try TestClient(port: server.port, from: "127.0.0.2")
+        XCTAssertEqual(try again.get("/hello").status, 200)
+    }
+
+    func testTrustedProxyIsNotHeldToThePerAddressCap() throws {
+        server = try echoServer {
+            $0.maxConnectionsPerAddress = 2
+            $0.trustedProxies = ["127.0.0.4"]
+        }
+        let sockets = try (0..<5).map { _ in try TestClient(port: server.port, from: "127.0.0.4") }
+        for socket in sockets { XCTAssertEqual(try socket.get("/hello").status, 200) }
+    }
+
+    func testAbsoluteFormTargetIsServedAndConnectIsNotImplemented() throws {
+        server = try startServer { router in
+            router.get("/where") { request, _ in .text("\(request.path) \(request.query["x"] ?? "") \(request.headers["Host"] ?? "")") }
+        }
+        let client = try TestClient(port: server.port)
+        try client.send("GET http://lectern.example:8080/where?x=1 HTTP/1.1\r\nHost: elsewhere\r\n\r\n")
+        let reply = try client.read()
+        XCTAssertEqual(reply.status, 200)
+        XCTAssertEqual(reply.text, "/where 1 lectern.example:8080")
+        XCTAssertEqual(try client.get("/where").status, 200, "the connection stays open")
+
+        let tunnel = try TestClient(port: server.port)
+        try tunnel.send("CONNECT lectern.example:443 HTTP/1.1\r\nHost: lectern.example:443\r\n\r\n")
+        XCTAssertEqual(try tunnel.read().status, 501)
+        XCTAssertTrue(tunnel.isClosedByPeer())
     }
 
     func testManyConcurrentConnections() throws {
