@@ -74,7 +74,7 @@ final class CourseworkFixture {
         configuration.contentDirectory = directory + "/Courses"
         configuration.quiet = true
         configuration.databaseReaders = 2
-configuration.trustedProxies = trustedProxies
+        configuration.trustedProxies = trustedProxies
         configure(&configuration)
         app = try await Application.start(configuration) { _ in }
         client = WebClient(port: app.port)
