@@ -103,6 +103,10 @@ struct StatementSplitter {
     /// Tokens that, starting a Swift line, continue the previous statement.
     private static let leading: Set<String> = [".", ",", ")", "]", "&&", "||", "??", "+", "*", "/", "==", "->", "|", ":"]
 
+    /// Objective-C keywords that start a new statement even without a `;` before them.
+    private static let objcSections: Set<String> = ["@interface", "@implementation", "@end", "@property", "@synthesize",
+                                                   "@protocol", "@optional", "@required", "@class"]
+
     func split(_ tokens: [Token]) -> SourceBlock {
         var stack = [Frame(header: [], position: SourcePosition(line: 1, column: 1))]
         func flush(_ frame: inout Frame) {
@@ -118,6 +122,13 @@ struct StatementSplitter {
                !(last.kind == .punctuation && Self.continuing.contains(last.text)),
                !(token.kind == .punctuation && Self.leading.contains(token.text)) {
                 flush(&top)
+            }
+            if language == .objectiveC, token.isIdentifier, top.depth == 0, Self.objcSections.contains(token.text) {
+                flush(&top)
+                if token.text == "@end" {
+                    top.body.append(.statement(Statement(tokens: [token])))
+                    continue
+                }
             }
             if token.kind == .punctuation {
                 switch token.text {
