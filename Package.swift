@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "LecternKit", targets: [
             "JSON", "Digest", "Spelling", "CLI", "SQLite", "Store", "HTTPServer", "HTML",
             "LayoutSolver", "AutoLayout", "Dynamics", "Captions", "Grading", "LecternApp",
+            "SourceCode", "ConstraintCode",
         ]),
     ],
     targets: [
@@ -34,6 +35,8 @@ let package = Package(
         .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest"], swiftSettings: strict),
         .target(name: "HTML", swiftSettings: strict),
         .target(name: "CLI", dependencies: ["Spelling"], swiftSettings: strict),
+        .target(name: "SourceCode", swiftSettings: strict),
+        .target(name: "ConstraintCode", dependencies: ["SourceCode", "AutoLayout"], swiftSettings: strict),
 
         // Storage.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
@@ -69,6 +72,8 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "JSON"], swiftSettings: strict),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "SeededRandom"], swiftSettings: strict),
         .testTarget(name: "GradingTests", dependencies: ["Grading", "Dynamics", "AutoLayout", "JSON"], swiftSettings: strict),
+        .testTarget(name: "SourceCodeTests", dependencies: ["SourceCode"], swiftSettings: strict),
+        .testTarget(name: "ConstraintCodeTests", dependencies: ["ConstraintCode", "SourceCode", "AutoLayout", "Grading", "JSON"], swiftSettings: strict),
         .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "HTTPServer", "Store", "SQLite"], swiftSettings: strict),
     ]
 )

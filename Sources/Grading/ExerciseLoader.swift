@@ -47,7 +47,8 @@ extension Exercise {
         for name in fixed where files.contents[name] == nil {
             throw ExerciseError(name, "missing file")
         }
-        for path in files.sortedPaths where !fixed.contains(path) {
+        let codeForms = Exercise.codeFormExtensions.flatMap { ["starter.\($0)", "reference.\($0)"] }
+        for path in files.sortedPaths where !fixed.contains(path) && !codeForms.contains(path) {
             guard path.hasPrefix("examples/"), !path.dropFirst(9).contains("/"),
                   path.hasSuffix(".expected.json") || path.hasSuffix(".\(ext)") else {
                 throw ExerciseError(path, "unexpected file; an exercise holds exercise.json, statement.md, reference.\(ext), "
