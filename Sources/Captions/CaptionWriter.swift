@@ -1,7 +1,8 @@
 /// Writes cues as WebVTT or SRT, for download and for `<track>` elements.
 ///
-/// Speaker changes are written as a leading `>> `, speakers as WebVTT voice tags, so that
-/// reading the output back gives the same cues (SRT has no voices and drops speaker names).
+/// Speaker changes are written as a leading `>> `, speakers as WebVTT voice tags, identifiers and
+/// settings where WebVTT keeps them, so that reading the output back gives the same cues (SRT has
+/// no voices, identifiers or settings and drops them).
 public enum CaptionWriter {
     /// A complete WebVTT file.
     public static func webVTT(_ cues: [Cue]) -> String {
@@ -9,9 +10,11 @@ public enum CaptionWriter {
         var previousVoice: String?
         for cue in cues {
             output += "\n"
+            if let identifier = cue.identifier, isWritableIdentifier(identifier) { output += identifier + "\n" }
             output += Timestamp.formatCueTime(cue.start, separator: ".")
             output += " --> "
             output += Timestamp.formatCueTime(cue.end, separator: ".")
+            if let settings = cue.settings, isWritableSettings(settings) { output += " " + settings }
             output += "\n"
             let voiceImpliesChange = cue.speaker != nil && cue.speaker != previousVoice
             if let speaker = cue.speaker {
@@ -40,6 +43,16 @@ public enum CaptionWriter {
             output += "\n"
         }
         return output
+    }
+
+    /// An identifier fits on one line and cannot be taken for a timing line.
+    private static func isWritableIdentifier(_ identifier: String) -> Bool {
+        !identifier.contains(where: \.isNewline) && !CueBlocks.containsArrow(identifier.utf8)
+    }
+
+    /// Settings are `name:value` words on one line.
+    private static func isWritableSettings(_ settings: String) -> Bool {
+        !settings.contains(where: \.isNewline) && !CueBlocks.containsArrow(settings.utf8)
     }
 
     /// WebVTT cue text escaping: `&`, `<` and `>` as character references.
