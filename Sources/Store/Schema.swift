@@ -21,6 +21,7 @@ public enum Schema {
         search,
         searchMerging,
         accountHardening,
+        captionTracks,
     ]
 
     /// The migrator over `migrations`.
