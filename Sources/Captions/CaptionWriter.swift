@@ -28,6 +28,30 @@ public enum CaptionWriter {
         return output
     }
 
+    /// The captions as plain text to read: without timestamps, one paragraph per speaker (a new one at
+    /// each speaker change, led by the speaker's name when known); with them, one line per cue led by
+    /// its time (`[37:18] text`, or `[37:18] Name: text` where a named speaker starts).
+    public static func plainText(_ cues: [Cue], timestamps: Bool) -> String {
+        var output = ""
+        var paragraph: [String] = []
+        func endParagraph() {
+            if !paragraph.isEmpty { output += paragraph.joined(separator: " ") + "\n\n" }
+            paragraph = []
+        }
+        for (index, cue) in cues.enumerated() {
+            let named = cue.speaker != nil && (index == 0 || cue.speaker != cues[index - 1].speaker)
+            let lead = named ? "\(cue.speaker ?? ""): " : ""
+            if timestamps {
+                output += "[\(cue.timestamp)] " + lead + cue.text + "\n"
+            } else {
+                if cue.speakerChange || named { endParagraph() }
+                paragraph.append(lead + cue.text)
+            }
+        }
+        endParagraph()
+        return output
+    }
+
     /// A complete SRT file, cues numbered from 1.
     public static func srt(_ cues: [Cue]) -> String {
         var output = ""

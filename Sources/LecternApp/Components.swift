@@ -13,6 +13,7 @@ extension Application {
         GradebookRoutes(),
         CourseAdminRoutes(),
         LectureAdminRoutes(),
+        CaptionEditRoutes(),
     ]
 
     /// Startup tasks, run in this order on every start.

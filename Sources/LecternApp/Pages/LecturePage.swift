@@ -6,8 +6,9 @@ import Store
 /// A lecture's page: metadata, the recording when there is one, the transcript by sections and the
 /// caption list, where every cue has a timestamp link and `?t=SECONDS` marks the cue linked to.
 enum LecturePage {
+    /// - Parameter cueEditor: for instructors, the correction form of the linked cue (see ``CueEditForm``).
     static func response(course: Course, lecture: Lecture, sections: [LectureSection], cues: [CaptionCue],
-                         linkedSecond: Int?, userArea: HTML) -> Response {
+                         linkedSecond: Int?, userArea: HTML, cueEditor: HTML? = nil) -> Response {
         let page = CatalogLookup.lecturePath(course: course.slug, number: lecture.number)
         let linked = linkedSecond.flatMap { linkedCueIndex(second: $0, in: cues) }
         return PageLayout.response(title: "Lecture \(lecture.number). \(lecture.title)", userArea: userArea) {
@@ -44,6 +45,7 @@ enum LecturePage {
                             a(.href(page + "/captions.vtt")) { "WebVTT" }
                             a(.href(page + "/captions.srt")) { "SRT" }
                         }
+                        if let cueEditor { cueEditor }
                         ol(.class("cue-list"), .attr("lang", Language.guess(cues.prefix(50).map(\.text)))) {
                             for (index, cue) in cues.enumerated() {
                                 cueItem(cue, page: page, hasAnchor: index == 0 || cues[index - 1].startSecond != cue.startSecond,

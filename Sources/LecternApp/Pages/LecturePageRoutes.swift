@@ -45,8 +45,15 @@ struct LecturePageRoutes: RouteCollection {
                 (try LectureSection.all(lectureID: lecture.id, db), try CaptionCue.all(lectureID: lecture.id, db))
             }
             let linkedSecond = request.query["t"].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
+            let principal = try? await auth.principal(for: request)
+            var cueEditor: HTML?
+            if let principal, !cues.isEmpty,
+               (try? await CourseAccess.resolve(courseSlug: course.slug, principal: principal, database: database))?.isStaff ?? false {
+                let linked = linkedSecond.flatMap { LecturePage.linkedCueIndex(second: $0, in: cues) }.map { cues[$0] }
+                cueEditor = CueEditForm.html(linked, course: course, lecture: lecture, principal: principal)
+            }
             return LecturePage.response(course: course, lecture: lecture, sections: sections, cues: cues,
-                                        linkedSecond: linkedSecond, userArea: await userArea(request))
+                                        linkedSecond: linkedSecond, userArea: UserArea.html(principal), cueEditor: cueEditor)
         }
 
         router.get("/search") { request, _ in
