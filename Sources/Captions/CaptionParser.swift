@@ -17,11 +17,11 @@ public enum CaptionParser {
         }
     }
 
-    /// `00:00:01,000 --> …` or `00:01.000 --> …`: a cue timing line of SRT or WebVTT.
+    /// `00:00:01,000 --> …` or `00:01.000-->…`: a cue timing line of SRT or WebVTT.
     private static func isTimingLine(_ line: Substring) -> Bool {
-        let fields = Array(line.utf8).split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).prefix(3)
-        return fields.count == 3 && fields[1].elementsEqual("-->".utf8)
-            && Timestamp.parseCueTime(fields[0], separators: [UInt8(ascii: ","), UInt8(ascii: ".")]) != nil
+        guard CueBlocks.containsArrow(line.utf8) else { return false }
+        if case .success = CueTiming.parse(line, separators: [UInt8(ascii: ","), UInt8(ascii: ".")]) { return true }
+        return false
     }
 
     /// Reads captions, detecting the format with `detectFormat(_:fileExtension:)`.
@@ -30,15 +30,20 @@ public enum CaptionParser {
         try parse(text, as: detectFormat(text, fileExtension: fileExtension), limits: limits)
     }
 
-    /// Reads UTF-8 bytes (with or without a byte order mark), detecting the format.
+    /// Reads a file's bytes, detecting the encoding (UTF-8, UTF-16 with a byte order mark, or
+    /// Windows-1252 when the bytes are not UTF-8; see `CaptionDocument.encoding`) and the format.
     public static func parse(bytes: some Collection<UInt8>, fileExtension: String? = nil,
                              limits: CaptionLimits = .default) throws(CaptionError) -> CaptionDocument {
-        try parse(SourceLines.decode(bytes, maxBytes: limits.maxBytes), fileExtension: fileExtension, limits: limits)
+        let decoded = try TextDecoding.decode(Array(bytes), maxBytes: limits.maxBytes)
+        var document = try parse(decoded.text, fileExtension: fileExtension, limits: limits)
+        document.encoding = decoded.encoding
+        return document
     }
 
-    /// Reads captions in the given format.
+    /// Reads captions in the given format. NUL characters read as U+FFFD, as in WebVTT.
     public static func parse(_ text: String, as format: CaptionFormat,
                              limits: CaptionLimits = .default) throws(CaptionError) -> CaptionDocument {
+        let text = text.utf8.contains(0) ? String(text.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : Character($0) }) : text
         let lines = try SourceLines.split(text, limits: limits)
         switch format {
         case .plain: return try PlainCaptionParser.parse(lines, limits: limits)

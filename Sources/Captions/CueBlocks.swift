@@ -15,22 +15,12 @@ enum CueBlocks {
         return blocks
     }
 
-    /// Parses `start --> end[ settings]`, accepting the given millisecond separators.
-    static func timing(_ line: SourceLine, separators: [UInt8]) throws(CaptionError) -> (start: Int, end: Int) {
-        let fields = Array(line.text.utf8).split(whereSeparator: { $0 == 0x20 || $0 == 0x09 }).prefix(3)
-        guard fields.count == 3, fields[1].elementsEqual(arrow) else {
-            throw CaptionError(line: line.number, message: "expected a cue timing line \"start --> end\"")
+    /// Parses `start --> end[ settings]` as `CueTiming` does, accepting the given millisecond separators.
+    static func timing(_ line: SourceLine, separators: [UInt8]) throws(CaptionError) -> CueTiming {
+        switch CueTiming.parse(line.text, separators: separators) {
+        case .success(let timing): return timing
+        case .failure(let problem): throw CaptionError(line: line.number, message: problem.description)
         }
-        guard let start = Timestamp.parseCueTime(fields[0], separators: separators) else {
-            throw CaptionError(line: line.number, message: "invalid start time \"\(quoted(fields[0]))\"")
-        }
-        guard let end = Timestamp.parseCueTime(fields[2], separators: separators) else {
-            throw CaptionError(line: line.number, message: "invalid end time \"\(quoted(fields[2]))\"")
-        }
-        guard end >= start else {
-            throw CaptionError(line: line.number, message: "cue ends before it starts")
-        }
-        return (start, end)
     }
 
     /// True when the line contains `-->`: WebVTT's definition of a timing line.
@@ -45,12 +35,5 @@ enum CueBlocks {
             dashes = byte == UInt8(ascii: "-") ? dashes + 1 : 0
         }
         return false
-    }
-
-    private static let arrow = Array("-->".utf8)
-
-    /// A field for an error message, at most 40 bytes.
-    private static func quoted(_ field: ArraySlice<UInt8>) -> String {
-        String(decoding: field.prefix(40), as: UTF8.self)
     }
 }

@@ -1,38 +1,77 @@
 /// Cue payload markup of WebVTT and SRT: tags (`<i>`, `<c.x>`, `<v Name>`, `<00:01.000>`)
 /// and character references (`&amp;`, `&#x7B;`). Works on UTF-8 bytes: every delimiter is ASCII.
 enum CueMarkup {
-    /// Longest `<…>` recognised as a tag; longer runs stay text (and keep scanning linear).
+    /// Longest `<…>` recognised as an SRT tag; longer runs stay text (and keep scanning linear).
     static let maxTagLength = 256
-    /// Longest `&…;` recognised as a character reference.
-    static let maxReferenceLength = 12
 
     /// The payload without tags, and the first voice (`<v Name>`) named in it.
-    /// With `knownTagsOnly`, only formatting tags are removed (SRT, where `<` is plain text).
+    ///
+    /// WebVTT (`knownTagsOnly` false) removes tags as the cue-text tokenizer does: everything from
+    /// `<` to the next `>`, and from an unterminated `<` to the end. SRT (`knownTagsOnly` true),
+    /// where `<` is plain text, removes only formatting tags (`<i>`, `<s>`, `<font color=…>`…) and
+    /// `{\…}` override codes.
     static func stripTags(_ payload: String, knownTagsOnly: Bool) -> (text: String, voice: String?) {
-        guard payload.utf8.contains(UInt8(ascii: "<")) else { return (payload, nil) }
         let bytes = Array(payload.utf8)
+        guard bytes.contains(UInt8(ascii: "<")) || (knownTagsOnly && bytes.contains(UInt8(ascii: "{"))) else {
+            return (payload, nil)
+        }
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var voice: String?
         var index = 0
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "<"),
-               let close = bytes[index..<min(bytes.count, index + maxTagLength)].firstIndex(of: UInt8(ascii: ">")),
-               let tag = tag(bytes[(index + 1)..<close], knownTagsOnly: knownTagsOnly) {
-                if voice == nil, tag.isVoice {
-                    let name = CueText.collapsingWhitespace(decodeEntities(String(decoding: tag.annotation, as: UTF8.self)))
-                    voice = name.isEmpty ? nil : name
-                }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "<"), !knownTagsOnly {
+                let close = bytes[index...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count
+                if voice == nil, let name = voiceName(bytes[(index + 1)..<close]) { voice = name }
+                index = min(close + 1, bytes.count)
+            } else if byte == UInt8(ascii: "<"),
+                      let close = bytes[index..<min(bytes.count, index + maxTagLength)].firstIndex(of: UInt8(ascii: ">")),
+                      isFormattingTag(bytes[(index + 1)..<close]) {
+                if isLineBreak(bytes[(index + 1)..<close]) { output.append(0x20) }
+                index = close + 1
+            } else if knownTagsOnly, byte == UInt8(ascii: "{"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\\"),
+                      let close = bytes[index..<min(bytes.count, index + maxTagLength)].firstIndex(of: UInt8(ascii: "}")) {
                 index = close + 1
             } else {
-                output.append(bytes[index])
+                output.append(byte)
                 index += 1
             }
         }
         return (String(decoding: output, as: UTF8.self), voice)
     }
 
-    /// Decodes `&name;`, `&#123;` and `&#x7B;`; unknown references stay as written.
+    /// The voice of a `<v Name>` or `<v.class Name>` start tag: its annotation, character references
+    /// decoded and whitespace collapsed; nil for other tags or an empty name.
+    private static func voiceName(_ content: ArraySlice<UInt8>) -> String? {
+        let head = content.prefix { !CueTiming.isWhitespace($0) && $0 != 0x0A }
+        guard head.prefix(while: { $0 != UInt8(ascii: ".") }).elementsEqual([UInt8(ascii: "v")]) else { return nil }
+        let name = CueText.collapsingWhitespace(decodeEntities(String(decoding: content[head.endIndex...], as: UTF8.self)))
+        return name.isEmpty ? nil : name
+    }
+
+    private static let formattingTags: Set<[UInt8]> = Set(
+        ["i", "b", "u", "s", "c", "v", "lang", "ruby", "rt", "font", "span", "strike", "em", "strong", "small",
+         "big", "sub", "sup", "br"].map { Array($0.utf8) })
+
+    /// An SRT formatting tag: a known name (any case), optionally closing, with attributes after a space.
+    private static func isFormattingTag(_ content: ArraySlice<UInt8>) -> Bool {
+        var body = content
+        if body.first == UInt8(ascii: "/") { body = body.dropFirst() }
+        if body.last == UInt8(ascii: "/") { body = body.dropLast() }
+        let name = body.prefix { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != UInt8(ascii: ".") }
+        return !name.isEmpty && formattingTags.contains(name.map { $0 | 0x20 })
+    }
+
+    private static func isLineBreak(_ content: ArraySlice<UInt8>) -> Bool {
+        let name = content.prefix { $0 != 0x20 && $0 != UInt8(ascii: "/") }
+        return name.map { $0 | 0x20 }.elementsEqual("br".utf8)
+    }
+
+    /// Decodes character references as HTML does in text: every named reference of the HTML list
+    /// (the longest name that matches; the legacy names also without `;`), and `&#123;` / `&#x7B;`
+    /// (NUL, surrogates and values past U+10FFFF become U+FFFD, C1 values their Windows-1252
+    /// characters). Anything else stays as written.
     static func decodeEntities(_ text: some StringProtocol) -> String {
         guard text.utf8.contains(UInt8(ascii: "&")) else { return String(text) }
         let bytes = Array(text.utf8)
@@ -40,8 +79,8 @@ enum CueMarkup {
         output.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "&"), let (scalar, next) = reference(in: bytes, at: index) {
-                UTF8.encode(scalar) { output.append($0) }
+            if bytes[index] == UInt8(ascii: "&"), let (replacement, next) = reference(in: bytes, at: index) {
+                output.append(contentsOf: replacement.utf8)
                 index = next
             } else {
                 output.append(bytes[index])
@@ -51,52 +90,69 @@ enum CueMarkup {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static let formattingTags: Set<[UInt8]> = Set(
-        ["i", "b", "u", "c", "v", "lang", "ruby", "rt", "font", "span"].map { Array($0.utf8) })
-
-    /// Whether the content of `<…>` is a tag (a name of ASCII letters with optional `.classes`, or a
-    /// timestamp), whether it is a voice, and its annotation (the text after the first space).
-    private static func tag(_ content: ArraySlice<UInt8>, knownTagsOnly: Bool) -> (isVoice: Bool, annotation: ArraySlice<UInt8>)? {
-        var body = content
-        if body.first == UInt8(ascii: "/") { body = body.dropFirst() }
-        let head = body.prefix { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A }
-        let name = head.prefix { $0 != UInt8(ascii: ".") }
-        let isDigit = { (byte: UInt8) in byte >= 0x30 && byte <= 0x39 }
-        if !knownTagsOnly, let first = name.first, isDigit(first) {
-            return name.allSatisfy({ isDigit($0) || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }) ? (false, []) : nil
+    /// The named references, read once from the generated table.
+    private static let namedReferences: [String: String] = {
+        var table: [String: String] = [:]
+        table.reserveCapacity(NamedCharacterReferences.count)
+        for line in NamedCharacterReferences.table.split(separator: "\n") {
+            guard let tab = line.firstIndex(of: "\t") else { continue }
+            table[String(line[..<tab])] = String(line[line.index(after: tab)...])
         }
-        let lowercased = name.map { $0 | 0x20 }
-        guard !name.isEmpty, name.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return nil }
-        if knownTagsOnly && !formattingTags.contains(lowercased) { return nil }
-        return (name.elementsEqual([UInt8(ascii: "v")]), body[head.endIndex...])
+        return table
+    }()
+
+    /// Decodes the reference starting with the `&` at `index`: its text and the index after it.
+    private static func reference(in bytes: [UInt8], at index: Int) -> (String, Int)? {
+        let start = index + 1
+        guard start < bytes.count else { return nil }
+        if bytes[start] == UInt8(ascii: "#") { return numericReference(in: bytes, at: start + 1) }
+        var end = start
+        while end < bytes.count, end - start < NamedCharacterReferences.maxNameLength, isAlphanumeric(bytes[end]) {
+            end += 1
+        }
+        guard end > start else { return nil }
+        if end < bytes.count, bytes[end] == UInt8(ascii: ";"),
+           let text = namedReferences[String(decoding: bytes[start...end], as: UTF8.self)] {
+            return (text, end + 1)
+        }
+        // Legacy names match without their semicolon, longest first (`&notit;` is `¬it;`).
+        var candidateEnd = end
+        while candidateEnd > start {
+            if let text = namedReferences[String(decoding: bytes[start..<candidateEnd], as: UTF8.self)] {
+                return (text, candidateEnd)
+            }
+            candidateEnd -= 1
+        }
+        return nil
     }
 
-    private static let namedReferences: [[UInt8]: Unicode.Scalar] = Dictionary(uniqueKeysWithValues: [
-        ("amp", "&"), ("lt", "<"), ("gt", ">"), ("quot", "\""), ("apos", "'"), ("nbsp", "\u{00A0}"),
-        ("lrm", "\u{200E}"), ("rlm", "\u{200F}"),
-    ].map { (Array($0.0.utf8), $0.1) })
-
-    /// Decodes the reference starting with the `&` at `index`: the scalar and the index after `;`.
-    private static func reference(in bytes: [UInt8], at index: Int) -> (Unicode.Scalar, Int)? {
-        let window = bytes[(index + 1)..<min(bytes.count, index + 1 + maxReferenceLength)]
-        guard let semicolon = window.firstIndex(of: UInt8(ascii: ";")) else { return nil }
-        let name = bytes[(index + 1)..<semicolon]
-        if let scalar = namedReferences[Array(name)] { return (scalar, semicolon + 1) }
-        guard name.first == UInt8(ascii: "#") else { return nil }
-        var digits = name.dropFirst()
+    /// `&#` followed by decimal digits, or `x` and hex digits, and an optional `;`.
+    private static func numericReference(in bytes: [UInt8], at index: Int) -> (String, Int)? {
+        var position = index
         var radix: UInt32 = 10
-        if let marker = digits.first, marker == UInt8(ascii: "x") || marker == UInt8(ascii: "X") {
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "x") {
             radix = 16
-            digits = digits.dropFirst()
+            position += 1
         }
-        guard !digits.isEmpty, digits.count <= 8 else { return nil }
         var value: UInt32 = 0
-        for byte in digits {
-            guard let digit = hexValue(byte), digit < radix else { return nil }
-            value = value * radix + digit
+        let digitsStart = position
+        while position < bytes.count, let digit = hexValue(bytes[position]), digit < radix {
+            value = min(value * radix + digit, 0x110000)
+            position += 1
         }
-        guard value != 0, let scalar = Unicode.Scalar(value) else { return nil }
-        return (scalar, semicolon + 1)
+        guard position > digitsStart else { return nil }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ";") { position += 1 }
+        let scalar: Unicode.Scalar
+        if (0x80...0x9F).contains(value), let mapped = WindowsLatin1.scalar(UInt8(value)) {
+            scalar = mapped
+        } else {
+            scalar = value == 0 ? "\u{FFFD}" : Unicode.Scalar(value) ?? "\u{FFFD}"
+        }
+        return (String(Character(scalar)), position)
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
     }
 
     private static func hexValue(_ byte: UInt8) -> UInt32? {

@@ -8,6 +8,9 @@
 /// - a clock time inside a line starts a new cue when it is in time order: not before the current
 ///   cue, not after the next timestamped line, and at most `midLineLookahead` after the current cue
 ///   (so `we meet at 10:30` in a cue at 0:20 stays text);
+/// - untimed lines right after the last cue are page text (sign-in prompts, share buttons), not
+///   captions, when that cue already ends a sentence: they are skipped and reported; every other
+///   joined line is reported with the cue it joined;
 /// - a cue ends where the next later cue begins; the last one lasts `CaptionLimits.lastCueDuration`.
 enum PlainCaptionParser {
     /// How far past the current cue a mid-line time may be.
@@ -30,6 +33,7 @@ enum PlainCaptionParser {
 
         var pending: [PendingCue] = []
         var skipped: [SkippedLine] = []
+        var joined: [JoinedRecord] = []
         var blankSinceCue = false
         for (index, line) in lines.enumerated() {
             if line.isBlank {
@@ -42,18 +46,61 @@ enum PlainCaptionParser {
                 text = found.rest
             } else if !pending.isEmpty && !blankSinceCue {
                 text = line.text
+                joined.append(JoinedRecord(line: line.number, text: String(line.text), cueIndex: pending.count - 1,
+                                           partIndex: pending[pending.count - 1].parts.count))
             } else {
                 skipped.append(SkippedLine(line: line.number, text: String(line.text)))
                 continue
             }
             blankSinceCue = false
+            let cueCount = pending.count
             try appendSplittingAtTimes(text, to: &pending, nextLeading: nextLeading[index],
                                        opensWithCue: leading[index] != nil, limits: limits, line: line.number)
+            if leading[index] == nil, pending.count != cueCount, !joined.isEmpty { joined[joined.count - 1].openedCue = true }
         }
         guard !pending.isEmpty else {
             throw CaptionError(line: 1, message: "no timestamped caption lines (such as \"12:41 text\") found")
         }
-        return CaptionDocument(cues: finish(pending, limits: limits), skippedLines: skipped, format: .plain)
+        let trailing = trailingPageText(joined, pending: pending)
+        if let first = trailing.first {
+            pending[pending.count - 1].parts.removeSubrange(first.partIndex...)
+            joined.removeLast(trailing.count)
+            skipped += trailing.map {
+                SkippedLine(line: $0.line, text: $0.text, reason: "untimed text after the last cue, which ends a sentence")
+            }
+            skipped.sort { $0.line < $1.line }
+        }
+        let joinedLines = joined.map { JoinedLine(line: $0.line, text: $0.text, cueStart: pending[$0.cueIndex].start) }
+        return CaptionDocument(cues: finish(pending, limits: limits), skippedLines: skipped, format: .plain,
+                               joinedLines: joinedLines)
+    }
+
+    /// An untimed line joined to the cue before it, and where its text went.
+    private struct JoinedRecord {
+        let line: Int
+        let text: String
+        let cueIndex: Int
+        let partIndex: Int
+        var openedCue = false
+    }
+
+    /// The untimed lines joined to the last cue after its own text, when that text ends a sentence.
+    private static func trailingPageText(_ joined: [JoinedRecord], pending: [PendingCue]) -> ArraySlice<JoinedRecord> {
+        let lastCue = pending.count - 1
+        var start = joined.endIndex
+        while start > joined.startIndex, joined[start - 1].cueIndex == lastCue, !joined[start - 1].openedCue {
+            start -= 1
+        }
+        guard let first = joined[start...].first else { return [] }
+        let before = pending[lastCue].parts[..<first.partIndex].joined(separator: " ")
+        return endsSentence(before) ? joined[start...] : []
+    }
+
+    /// True when the text's last character (after closing quotes and parentheses) ends a sentence.
+    static func endsSentence(_ text: String) -> Bool {
+        let trimmed = text.reversed().drop { $0.isWhitespace || "\"”’')".contains($0) }
+        guard let last = trimmed.first else { return false }
+        return ".!?…]".contains(last)
     }
 
     /// The clock time at the start of a line and the text after it.

@@ -1,5 +1,6 @@
 /// Reads SubRip: numbered blocks of a timing line (`00:01:02,500 --> 00:01:04,000`) and text lines.
-/// The number may be missing; a dot is accepted for the comma; `<i>`-style tags are removed.
+/// The number may be missing; a dot is accepted for the comma; formatting tags (`<i>`, `<s>`,
+/// `<font color=…>`) and `{\an8}`-style override codes are removed; cues are put in time order (stably).
 enum SRTParser {
     static func parse(_ lines: [SourceLine], limits: CaptionLimits) throws(CaptionError) -> CaptionDocument {
         var cues: [Cue] = []
@@ -26,6 +27,9 @@ enum SRTParser {
             cues.append(Cue(start: timing.start, end: timing.end, text: String(marker.rest),
                             speakerChange: marker.speakerChange))
         }
-        return CaptionDocument(cues: cues, format: .srt)
+        let ordered = cues.enumerated().sorted { lhs, rhs in
+            lhs.element.start != rhs.element.start ? lhs.element.start < rhs.element.start : lhs.offset < rhs.offset
+        }.map(\.element)
+        return CaptionDocument(cues: ordered, format: .srt)
     }
 }

@@ -9,27 +9,8 @@ struct SourceLine {
     }
 }
 
-/// Splits input into lines, enforcing size limits and stripping a UTF-8 byte order mark.
+/// Splits input into lines, enforcing size limits and stripping a byte order mark.
 enum SourceLines {
-    /// Decodes UTF-8 bytes, naming the line of the first invalid sequence.
-    static func decode(_ bytes: some Collection<UInt8>, maxBytes: Int) throws(CaptionError) -> String {
-        guard bytes.count <= maxBytes else {
-            throw CaptionError(line: 1, message: "input is \(bytes.count) bytes; the limit is \(maxBytes)")
-        }
-        if let text = String(validating: bytes, as: UTF8.self) { return text }
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var line = 1
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                if scalar == "\n" { line += 1 }
-            case .emptyInput, .error:
-                throw CaptionError(line: line, message: "invalid UTF-8")
-            }
-        }
-    }
-
     /// The first `count` lines of `text` (BOM dropped, terminators removed), without reading further.
     static func leadingLines(of text: String, count: Int) -> [Substring] {
         var lines: [Substring] = []

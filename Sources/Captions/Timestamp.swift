@@ -31,28 +31,6 @@ public enum Timestamp {
         }
     }
 
-    /// A cue timestamp of WebVTT or SRT: `[HH:]MM:SS<sep>mmm` where `<sep>` is one of `separators`.
-    static func parseCueTime(_ bytes: ArraySlice<UInt8>, separators: [UInt8]) -> Int? {
-        guard let separatorIndex = bytes.lastIndex(where: { separators.contains($0) }),
-              bytes.endIndex - separatorIndex - 1 == 3,
-              let millis = number(bytes[(separatorIndex + 1)...], maxDigits: 3)
-        else { return nil }
-        let parts = bytes[..<separatorIndex].split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
-        let hours: Int
-        switch parts.count {
-        case 2: hours = 0
-        case 3:
-            guard let value = number(parts[0], maxDigits: 6) else { return nil }
-            hours = value
-        default: return nil
-        }
-        let minutePart = parts[parts.count - 2], secondPart = parts[parts.count - 1]
-        guard minutePart.count == 2, let minutes = number(minutePart, maxDigits: 2), minutes < 60,
-              secondPart.count == 2, let seconds = number(secondPart, maxDigits: 2), seconds < 60
-        else { return nil }
-        return ((hours * 60 + minutes) * 60 + seconds) * 1000 + millis
-    }
-
     /// `HH:MM:SS<separator>mmm`, hours widened past 99 when needed.
     static func formatCueTime(_ milliseconds: Int, separator: Character) -> String {
         let value = max(0, milliseconds)

@@ -15,6 +15,7 @@ extension Application {
         CourseAdminRoutes(),
         LectureAdminRoutes(),
         CourseEditRoutes(),
+        CaptionEditRoutes(),
     ]
 
     /// Startup tasks, run in this order on every start.

@@ -17,7 +17,9 @@ public struct Lecture: Sendable, Equatable, Codable {
     public var videoURL: String?
     /// When the lecture's content was last imported.
     public var updatedAt: Date
-    /// How many caption cues it has.
+    /// The language tag of its main caption track.
+    public var captionLanguage: String
+    /// How many caption cues its main track has.
     public var cueCount: Int
     /// How many transcript sections it has.
     public var sectionCount: Int
@@ -26,8 +28,8 @@ public struct Lecture: Sendable, Equatable, Codable {
 extension Lecture {
     private static let columns = """
         l.id AS id, l.course_id AS courseID, l.number AS number, l.title AS title, l.date AS date,
-        l.video_url AS videoURL, l.updated_at AS updatedAt,
-        (SELECT count(*) FROM caption_cues c WHERE c.lecture_id = l.id) AS cueCount,
+        l.video_url AS videoURL, l.updated_at AS updatedAt, l.caption_language AS captionLanguage,
+        (SELECT count(*) FROM caption_cues c WHERE c.lecture_id = l.id AND c.language = l.caption_language) AS cueCount,
         (SELECT count(*) FROM transcript_sections s WHERE s.lecture_id = l.id) AS sectionCount
         """
 

@@ -16,19 +16,22 @@ public struct LectureContent: Sendable {
     public var cues: [Cue]
     /// The transcript; nil when the lecture has none.
     public var transcript: Transcript?
+    /// The language tag of the captions (the lecture's main caption track).
+    public var captionLanguage: String
 
     /// The longest title accepted.
     public static let maxTitleLength = 200
 
     /// Creates lecture content.
     public init(number: Int, title: String, date: String? = nil, videoURL: String? = nil,
-                cues: [Cue] = [], transcript: Transcript? = nil) {
+                cues: [Cue] = [], transcript: Transcript? = nil, captionLanguage: String = "en") {
         self.number = number
         self.title = title
         self.date = date
         self.videoURL = videoURL
         self.cues = cues
         self.transcript = transcript
+        self.captionLanguage = captionLanguage
     }
 
     /// Throws when a field is unacceptable, naming it.
@@ -41,6 +44,9 @@ public struct LectureContent: Sendable {
         }
         if let date, !Self.isCalendarDate(date) {
             throw ValidationError(field: "date", message: "must be a date written YYYY-MM-DD, got \(date)")
+        }
+        guard CaptionTrack.isLanguageTag(captionLanguage) else {
+            throw ValidationError(field: "language", message: "must be a language tag such as en or pt-BR, got \(captionLanguage)")
         }
         if let videoURL, !Self.isWebURL(videoURL) {
             throw ValidationError(field: "video", message: "must be an http or https URL, got \(videoURL)")
@@ -86,15 +92,15 @@ public struct PreparedLecture: Sendable {
         cueStems = content.cues.map { cue in
             let speech = cue.speechText
             nonSpeech.append(speech.isEmpty)
-            let tokens = Tokenizer.tokens(speech)
-            words.formUnion(tokens)
-            return tokens.map(Stemmer.stem).joined(separator: " ")
+            let indexed = IndexedText(speech)
+            words.formUnion(indexed.words)
+            return indexed.stems
         }
         cueNonSpeech = nonSpeech
         sectionStems = (content.transcript?.sections ?? []).map { section in
-            let tokens = Tokenizer.tokens(section.title + "\n" + section.plainText)
-            words.formUnion(tokens)
-            return tokens.map(Stemmer.stem).joined(separator: " ")
+            let indexed = IndexedText(section.title + "\n" + section.plainText)
+            words.formUnion(indexed.words)
+            return indexed.stems
         }
         terms = words.sorted().joined(separator: " ")
     }
@@ -138,20 +144,31 @@ public enum LectureImport {
         let lectureID: Int64
         if let existing {
             lectureID = existing
-            try db.execute(sql: "DELETE FROM caption_cues WHERE lecture_id = ?", arguments: [lectureID])
+            // The main track is replaced; other languages' tracks stay (unless the new main track is one).
+            try db.execute(sql: """
+                DELETE FROM caption_cues WHERE lecture_id = ?1
+                  AND language IN ((SELECT caption_language FROM lectures WHERE id = ?1), ?2)
+                """, arguments: [lectureID, content.captionLanguage])
             try db.execute(sql: "DELETE FROM transcript_sections WHERE lecture_id = ?", arguments: [lectureID])
             try db.execute(sql: "DELETE FROM lecture_terms WHERE lecture_id = ?", arguments: [lectureID])
-            try db.execute(sql: "UPDATE lectures SET title = ?, date = ?, video_url = ?, updated_at = ? WHERE id = ?",
-                           arguments: [content.title, content.date, content.videoURL, date, lectureID])
+            try db.execute(sql: """
+                UPDATE lectures SET title = ?, date = ?, video_url = ?, updated_at = ?, caption_language = ? WHERE id = ?
+                """, arguments: [content.title, content.date, content.videoURL, date, content.captionLanguage, lectureID])
         } else {
             try db.execute(sql: """
-                INSERT INTO lectures (course_id, number, title, date, video_url, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [courseID, content.number, content.title, content.date, content.videoURL, date])
+                INSERT INTO lectures (course_id, number, title, date, video_url, updated_at, caption_language)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [courseID, content.number, content.title, content.date, content.videoURL, date,
+                                 content.captionLanguage])
             lectureID = db.lastInsertedRowID
         }
         try insertCues(lecture, lectureID: lectureID, db)
         try insertSections(content.transcript?.sections ?? [], stems: lecture.sectionStems, lectureID: lectureID, db)
         try db.execute(sql: "INSERT INTO lecture_terms (lecture_id, terms) VALUES (?, ?)", arguments: [lectureID, lecture.terms])
+        if existing != nil, try db.fetchValue(Int.self, sql: "SELECT count(*) FROM caption_cues WHERE lecture_id = ? AND language <> ?",
+                                              arguments: [lectureID, content.captionLanguage]) ?? 0 > 0 {
+            try LectureTerms.refresh(lectureID: lectureID, db)
+        }
         guard let lecture = try Lecture.find(courseID: courseID, number: content.number, db) else {
             throw ValidationError(field: "number", message: "lecture \(content.number) vanished while it was stored")
         }
@@ -170,12 +187,13 @@ public enum LectureImport {
         try db.execute(sql: """
             CREATE TEMP TABLE IF NOT EXISTS caption_cue_staging (
                 position INTEGER PRIMARY KEY, start_ms INTEGER, end_ms INTEGER, text TEXT,
-                speaker_change INTEGER, non_speech INTEGER, stemmed_text TEXT
+                speaker_change INTEGER, non_speech INTEGER, stemmed_text TEXT, speaker TEXT, identifier TEXT, settings TEXT
             )
             """)
-        let rowSQL = "(?, ?, ?, ?, ?, ?, ?)"
+        let rowSQL = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
         let prefix = """
-            INSERT INTO temp.caption_cue_staging (position, start_ms, end_ms, text, speaker_change, non_speech, stemmed_text)
+            INSERT INTO temp.caption_cue_staging (position, start_ms, end_ms, text, speaker_change, non_speech, stemmed_text,
+                                                  speaker, identifier, settings)
             VALUES
             """
         var position = 0
@@ -183,7 +201,7 @@ public enum LectureImport {
             let end = min(position + cueBatchSize, cues.count)
             let insert = try db.cachedStatement(sql: prefix + Array(repeating: rowSQL, count: end - position).joined(separator: ", "))
             var values: [DatabaseValue] = []
-            values.reserveCapacity((end - position) * 7)
+            values.reserveCapacity((end - position) * 10)
             for index in position..<end {
                 let cue = cues[index]
                 values.append(.integer(Int64(index)))
@@ -193,15 +211,19 @@ public enum LectureImport {
                 values.append(.integer(cue.speakerChange ? 1 : 0))
                 values.append(.integer(lecture.cueNonSpeech[index] ? 1 : 0))
                 values.append(.text(lecture.cueStems[index]))
+                values.append(cue.speaker.map(DatabaseValue.text) ?? .null)
+                values.append(cue.identifier.map(DatabaseValue.text) ?? .null)
+                values.append(cue.settings.map(DatabaseValue.text) ?? .null)
             }
             try insert.execute(arguments: StatementArguments(positional: values))
             position = end
         }
         try db.execute(sql: """
-            INSERT INTO caption_cues (lecture_id, position, start_ms, end_ms, text, speaker_change, non_speech, stemmed_text)
-            SELECT ?, position, start_ms, end_ms, text, speaker_change, non_speech, stemmed_text
+            INSERT INTO caption_cues (lecture_id, language, position, start_ms, end_ms, text, speaker_change, non_speech,
+                                      stemmed_text, speaker, identifier, settings)
+            SELECT ?, ?, position, start_ms, end_ms, text, speaker_change, non_speech, stemmed_text, speaker, identifier, settings
             FROM temp.caption_cue_staging ORDER BY position
-            """, arguments: [lectureID])
+            """, arguments: [lectureID, lecture.content.captionLanguage])
         try db.execute(sql: "DELETE FROM temp.caption_cue_staging")
     }
 

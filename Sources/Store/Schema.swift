@@ -22,6 +22,7 @@ public enum Schema {
         searchMerging,
         gradingReservations,
         accountHardening,
+        captionTracks,
     ]
 
     /// The migrator over `migrations`.

@@ -15,6 +15,8 @@ public struct SearchRequest: Sendable, Equatable {
     public var offset: Int
     /// Cues before and after each caption hit to return as context, clamped to 0...`maxContext`.
     public var context: Int
+    /// Only caption tracks in this language (and transcripts of lectures whose main track is in it).
+    public var language: String?
 
     /// Most hits per page.
     public static let maxLimit = 100
@@ -27,13 +29,14 @@ public struct SearchRequest: Sendable, Equatable {
 
     /// Creates a request; out-of-range numbers are clamped.
     public init(query: String, courseSlug: String? = nil, lectureNumber: Int? = nil,
-                limit: Int = 20, offset: Int = 0, context: Int = 0) {
+                limit: Int = 20, offset: Int = 0, context: Int = 0, language: String? = nil) {
         self.query = String(query.prefix(Self.maxQueryLength))
         self.courseSlug = courseSlug
         self.lectureNumber = lectureNumber
         self.limit = min(max(limit, 1), Self.maxLimit)
         self.offset = min(max(offset, 0), Self.maxOffset)
         self.context = min(max(context, 0), Self.maxContext)
+        self.language = language.flatMap { $0.isEmpty ? nil : String($0.prefix(35)) }
     }
 }
 
@@ -102,8 +105,7 @@ public enum Search {
         let query = SearchQuery(parsing: request.query)
         return try db.transaction(.deferred) { db in
             let matched = try PrefixExpansion.expanding(query, db)
-            guard case .expression(let expression) = matched.fts5Expression(stemmed: true, wordColumn: wordColumn,
-                                                                            exactColumn: exactColumn),
+            guard case .expression(let expression) = joiningAdjacentWords(matched),
                   let scope = try SearchScope(request, db)
             else {
                 return SearchResults(query: request.query, total: 0, hits: [], suggestion: nil)
@@ -115,6 +117,33 @@ public enum Search {
             let suggestion = total == 0 ? try Suggestion.correct(query, scope: scope, db) : nil
             return SearchResults(query: request.query, total: total, hits: hits, suggestion: suggestion)
         }
+    }
+
+    /// Most adjacent word pairs of a query also tried joined.
+    static let maxJoinedPairs = 4
+
+    /// The query's expression, OR the same query with two adjacent words joined into one (`auto layout`
+    /// also as `autolayout`), for each such pair: text that writes the two words as one is found too.
+    /// (The other way round, `autolayout` finding "Auto Layout", the index holds joined forms; see `IndexedText`.)
+    static func joiningAdjacentWords(_ query: SearchQuery) -> FTS5Match {
+        let base = query.fts5Expression(stemmed: true, wordColumn: wordColumn, exactColumn: exactColumn)
+        guard case .expression(let expression) = base else { return base }
+        var variants: [String] = []
+        for index in query.clauses.indices.dropLast() where variants.count < maxJoinedPairs {
+            guard case .word(let first)? = query.clauses[index].alternatives.first,
+                  case .word(let second)? = query.clauses[index + 1].alternatives.first,
+                  query.clauses[index].alternatives.count == 1, query.clauses[index + 1].alternatives.count == 1,
+                  first.allSatisfy(\.isLetter), second.allSatisfy(\.isLetter)
+            else { continue }
+            var clauses = query.clauses
+            clauses.replaceSubrange(index...(index + 1), with: [SearchQuery.Clause([.word(first + second)])])
+            if case .expression(let joined) = SearchQuery(clauses: clauses, excluded: query.excluded)
+                .fts5Expression(stemmed: true, wordColumn: wordColumn, exactColumn: exactColumn) {
+                variants.append(joined)
+            }
+        }
+        guard !variants.isEmpty else { return base }
+        return .expression(([expression] + variants).map { "(\($0))" }.joined(separator: " OR "))
     }
 
     static let wordColumn = FTS5Column("stemmed_text")
@@ -145,7 +174,7 @@ public enum Search {
         guard var hit = try candidate.index.hit(rowID: candidate.rowID, rank: candidate.rank, db) else { return nil }
         hit.snippet = Snippet.html(hit.matchedText, query: query)
         if context > 0, let cue = hit.cue {
-            let around = try CaptionCue.range(lectureID: cue.lectureID,
+            let around = try CaptionCue.range(lectureID: cue.lectureID, language: cue.language,
                                               positions: max(0, cue.position - context)...(cue.position + context), db)
             hit.contextBefore = around.filter { $0.position < cue.position }
             hit.contextAfter = around.filter { $0.position > cue.position }
@@ -197,24 +226,35 @@ struct SearchIndex {
     static let transcripts = SearchIndex(table: "transcript_section_search", baseTable: "transcript_sections",
                                          usesCueRange: false, kind: .transcript)
 
-    /// `… WHERE <table> MATCH ?1 AND rowid BETWEEN ?2 AND ?3 [AND the lecture's course or the lecture is ?4]`.
+    /// `… WHERE <table> MATCH ?1 AND rowid BETWEEN ?2 AND ?3 [AND the lecture's course or the lecture is ?4]
+    /// [AND the language is ?4 or ?5]`.
     private func matching(_ select: String, scope: SearchScope) -> String {
         guard scope.needsJoin else {
             return "SELECT \(select) FROM \(table) s WHERE \(table) MATCH ?1 AND s.rowid BETWEEN ?2 AND ?3"
         }
-        let filter = scope.lectureID != nil ? "b.lecture_id = ?4" : "l.course_id = ?4"
+        var filters: [String] = []
+        var parameter = 4
+        if scope.lectureID != nil || scope.courseID != nil {
+            filters.append(scope.lectureID != nil ? "b.lecture_id = ?\(parameter)" : "l.course_id = ?\(parameter)")
+            parameter += 1
+        }
+        if scope.language != nil {
+            filters.append(kind == .caption ? "b.language = ?\(parameter)" : "l.caption_language = ?\(parameter)")
+        }
         return """
             SELECT \(select) FROM \(table) s JOIN \(baseTable) b ON b.id = s.rowid JOIN lectures l ON l.id = b.lecture_id
-            WHERE \(table) MATCH ?1 AND s.rowid BETWEEN ?2 AND ?3 AND \(filter)
+            WHERE \(table) MATCH ?1 AND s.rowid BETWEEN ?2 AND ?3\(filters.map { " AND " + $0 }.joined())
             """
     }
 
     private func arguments(_ expression: String, scope: SearchScope, after: Int64 = -1) -> StatementArguments {
         let scopeRange = usesCueRange ? scope.cueIDs : 0...Int64.max
         let range = max(scopeRange.lowerBound, after + 1)...scopeRange.upperBound
-        return scope.needsJoin
-            ? [expression, range.lowerBound, range.upperBound, scope.lectureID ?? scope.courseID]
-            : [expression, range.lowerBound, range.upperBound]
+        guard scope.needsJoin else { return [expression, range.lowerBound, range.upperBound] }
+        var values: [DatabaseValue] = [.text(expression), .integer(range.lowerBound), .integer(range.upperBound)]
+        if let id = scope.lectureID ?? scope.courseID { values.append(.integer(id)) }
+        if let language = scope.language { values.append(.text(language)) }
+        return StatementArguments(positional: values)
     }
 
     /// The best matches within the ranking window, best first (ties by row id).
@@ -248,13 +288,14 @@ struct SearchIndex {
         case .caption:
             guard let row = try db.cachedStatement(sql: """
                 SELECT c.id, c.lecture_id, c.position, c.start_ms, c.end_ms, c.text, c.speaker_change, c.non_speech,
-                       l.number, l.title, co.slug
+                       l.number, l.title, co.slug, c.language, c.speaker, c.identifier, c.settings
                 FROM caption_cues c JOIN lectures l ON l.id = c.lecture_id JOIN courses co ON co.id = l.course_id
                 WHERE c.id = ?
                 """).fetchOne(arguments: [rowID]) else { return nil }
-            let cue = CaptionCue(id: try row.get(0), lectureID: try row.get(1), position: try row.get(2),
-                                 startMs: try row.get(3), endMs: try row.get(4), text: try row.get(5),
-                                 speakerChange: try row.get(6), nonSpeech: try row.get(7))
+            let cue = CaptionCue(id: try row.get(0), lectureID: try row.get(1), language: try row.get(11),
+                                 position: try row.get(2), startMs: try row.get(3), endMs: try row.get(4),
+                                 text: try row.get(5), speakerChange: try row.get(6), nonSpeech: try row.get(7),
+                                 speaker: try row.get(12), identifier: try row.get(13), settings: try row.get(14))
             return SearchHit(kind: .caption, courseSlug: try row.get(10), lectureNumber: try row.get(8),
                              lectureTitle: try row.get(9), cue: cue, sectionAnchor: nil, text: cue.text, snippet: "",
                              contextBefore: [], contextAfter: [], rank: rank, matchedText: cue.text)
@@ -278,6 +319,8 @@ struct SearchIndex {
 struct SearchScope {
     var courseID: Int64?
     var lectureID: Int64?
+    /// Only cues of this language's tracks.
+    var language: String?
     /// True when matches must be checked against the course or lecture: not needed when the only
     /// course is the one asked for.
     var needsJoin = false
@@ -288,10 +331,15 @@ struct SearchScope {
     /// Nil when the course or lecture does not exist (nothing can match).
     init?(_ request: SearchRequest, _ db: Connection) throws {
         cueIDs = 0...Int64.max
+        if let language = request.language {
+            self.language = language
+            needsJoin = true
+        }
         if let slug = request.courseSlug {
             guard let course = try Course.find(slug: slug, db) else { return nil }
             courseID = course.id
-            needsJoin = try Course.count(db) > 1
+            let several = try Course.count(db) > 1
+            needsJoin = needsJoin || several
         }
         guard let courseID, let number = request.lectureNumber else { return }
         needsJoin = true

@@ -9,7 +9,8 @@ let importCommand = CommandSpec(
     abstract: "Import course content into the database.",
     subcommands: [importLectureCommand])
 
-/// `lectern import lecture [--db PATH] --course SLUG --number N --title "…" [--captions FILE] [--transcript FILE] [--video URL]`
+/// `lectern import lecture [--db PATH] --course SLUG --number N --title "…" [--captions FILE] [--transcript FILE] [--video URL]
+/// [--language TAG] [--dry-run]`
 private let importLectureCommand = CommandSpec(
     name: "lecture",
     abstract: "Create or replace a lecture with its captions and transcript.",
@@ -17,8 +18,9 @@ private let importLectureCommand = CommandSpec(
         Reads the captions (plain timestamped lines, WebVTT or SRT, detected from the content) and the \
         Markdown transcript, then stores the lecture in one transaction: a lecture with the same number \
         is replaced with exactly what is given, so importing twice changes nothing. A course that does \
-        not exist yet is created with its slug as its title. Prints what was read and every caption line \
-        that was skipped. Exits with 2 when a file cannot be read or parsed.
+        not exist yet is created with its slug as its title. Prints the import report: what was read, \
+        every caption line that was skipped and why, and every untimed line joined to a cue. With \
+        --dry-run, prints the report and stores nothing. Exits with 2 when a file cannot be read or parsed.
         """,
     options: [
         databaseOption,
@@ -30,16 +32,24 @@ private let importLectureCommand = CommandSpec(
         OptionSpec("captions", valueName: "file", help: "Captions: .txt (timestamped lines), .vtt or .srt.", kind: .path),
         OptionSpec("transcript", valueName: "file", help: "The transcript in Markdown.", kind: .path),
         OptionSpec("video", valueName: "url", help: "The recording's http(s) URL."),
+        OptionSpec("language", valueName: "tag", help: "The captions' language tag, e.g. en or pt-BR (default en)."),
     ],
+    flags: [FlagSpec("dry-run", help: "Print the import report and store nothing.")],
     run: { arguments in
         let loaded: LoadedLecture
         do {
             loaded = try LectureFiles.lecture(
                 number: arguments.int("number") ?? 0, title: arguments.option("title") ?? "",
                 date: arguments.option("date"), videoURL: arguments.option("video"),
-                captionsPath: arguments.option("captions"), transcriptPath: arguments.option("transcript"))
+                captionsPath: arguments.option("captions"), transcriptPath: arguments.option("transcript"),
+                language: arguments.option("language") ?? "en")
+            try loaded.content.validate()
         } catch {
             throw ImportError(message: "\(error)")
+        }
+        if arguments.flag("dry-run") {
+            FileHandle.standardOutput.write(Data(("Dry run, nothing stored: " + loaded.report + "\n").utf8))
+            return 0
         }
         let slug = arguments.option("course") ?? ""
         let database = try await Application.openDatabase(at: arguments.option("db") ?? "./lectern.sqlite")
@@ -52,11 +62,8 @@ private let importLectureCommand = CommandSpec(
             throw ImportError(message: "\(error)")
         }
         await database.close()
-        var lines = ["\(result.replaced ? "Replaced" : "Imported") \(slug) " + loaded.summary]
-        for skipped in loaded.skippedLines {
-            lines.append("  skipped line \(skipped.line): \(skipped.text.prefix(120))")
-        }
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        let report = "\(result.replaced ? "Replaced" : "Imported") \(slug) " + loaded.report
+        FileHandle.standardOutput.write(Data((report + "\n").utf8))
         return 0
     })
 

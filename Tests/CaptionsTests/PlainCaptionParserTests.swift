@@ -115,10 +115,10 @@ final class PlainCaptionParserTests: XCTestCase {
         XCTAssertThrowsError(try CaptionParser.parse("0:01 abc", as: .plain, limits: CaptionLimits(maxBytes: 4)))
     }
 
-    func testInvalidUTF8NamesTheLine() {
+    func testInvalidUTF8IsReadAsWindows1252() throws {
         let bytes = Array("0:01 fine\n0:02 bad ".utf8) + [0xFF] + Array("\n".utf8)
-        XCTAssertThrowsError(try CaptionParser.parse(bytes: bytes)) { error in
-            XCTAssertEqual(error as? CaptionError, CaptionError(line: 2, message: "invalid UTF-8"))
-        }
+        let document = try CaptionParser.parse(bytes: bytes)
+        XCTAssertEqual(document.encoding, .windows1252)
+        XCTAssertEqual(document.cues.map(\.text), ["fine", "bad ÿ"])
     }
 }

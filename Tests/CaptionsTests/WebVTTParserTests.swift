@@ -61,7 +61,7 @@ final class WebVTTParserTests: XCTestCase {
         XCTAssertThrowsError(try CaptionParser.parse("WEBVTTX\n", as: .webVTT))
     }
 
-    func testBadTimingNamesTheLine() {
+    func testBadTimingSkipsTheCueNamingTheLine() throws {
         let cases: [(String, String)] = [
             ("WEBVTT\n\n00:01.000 --> 00:0x.000\ntext", "invalid end time \"00:0x.000\""),
             ("WEBVTT\n\n00:01,000 --> 00:02.000\ntext", "invalid start time \"00:01,000\""),
@@ -69,21 +69,23 @@ final class WebVTTParserTests: XCTestCase {
             ("WEBVTT\n\n00:01.000 -> 00:02.000 -->\ntext", "expected a cue timing line \"start --> end\""),
         ]
         for (input, message) in cases {
-            XCTAssertThrowsError(try CaptionParser.parse(input)) { error in
-                XCTAssertEqual(error as? CaptionError, CaptionError(line: 3, message: message), input)
-            }
+            let document = try CaptionParser.parse(input)
+            XCTAssertEqual(document.cues, [], input)
+            XCTAssertEqual(document.skippedLines.first?.line, 3, input)
+            XCTAssertEqual(document.skippedLines.first?.reason, "cue at line 3 skipped: " + message, input)
         }
     }
 
     func testBlockWithoutTimingIsSkipped() throws {
         let document = try CaptionParser.parse("WEBVTT\n\nstray\nlines\n\n00:01.000 --> 00:02.000\nok")
         XCTAssertEqual(document.cues.map(\.text), ["ok"])
-        XCTAssertEqual(document.skippedLines, [SkippedLine(line: 3, text: "stray"), SkippedLine(line: 4, text: "lines")])
+        XCTAssertEqual(document.skippedLines, [SkippedLine(line: 3, text: "stray", reason: "not a cue: no timing line"),
+                                               SkippedLine(line: 4, text: "lines", reason: "not a cue: no timing line")])
     }
 
-    func testUnknownEntityAndLoneAngleBracketStayText() throws {
+    func testUnknownEntityStaysTextAndALoneAngleBracketCutsToTheEnd() throws {
         let cues = try CaptionParser.parse("WEBVTT\n\n00:01.000 --> 00:02.000\na &bogus; b < c").cues
-        XCTAssertEqual(cues.map(\.text), ["a &bogus; b < c"])
+        XCTAssertEqual(cues.map(\.text), ["a &bogus; b"])
     }
 
     func testDetection() {

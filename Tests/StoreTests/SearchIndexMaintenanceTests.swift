@@ -67,8 +67,14 @@ final class SearchIndexMaintenanceTests: XCTestCase {
     func testUpgradeMergesEightSegmentsAtATimeAndKeepsTheIndex() throws {
         let upgraded = try Connection(path: ":memory:")
         try Migrator(Array(Schema.migrations.prefix { $0.name < "0007" })).migrate(upgraded)
-        try LectureImport.importLecture(LectureContent(number: 1, title: "Old", cues: cues(["Keyframes animate layers."])),
-                                        courseSlug: "c", upgraded)
+        // A lecture stored as the schema of that time stored it.
+        try upgraded.execute(sql: "INSERT INTO courses (slug, title, created_at) VALUES ('c', 'c', 0)")
+        try upgraded.execute(sql: "INSERT INTO lectures (course_id, number, title, updated_at) VALUES (1, 1, 'Old', 0)")
+        try upgraded.execute(sql: """
+            INSERT INTO caption_cues (lecture_id, position, start_ms, end_ms, text, stemmed_text)
+            VALUES (1, 0, 0, 1000, 'Keyframes animate layers.', ?)
+            """, arguments: [Stemmer.stemmedText("Keyframes animate layers.")])
+        try upgraded.execute(sql: "INSERT INTO lecture_terms (lecture_id, terms) VALUES (1, 'animate keyframes layers')")
         func automerge() throws -> Int? {
             try upgraded.fetchValue(Int.self, sql: "SELECT v FROM caption_cue_search_config WHERE k = 'automerge'")
         }

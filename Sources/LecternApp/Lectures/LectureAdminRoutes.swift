@@ -36,6 +36,12 @@ struct LectureAdminRoutes: RouteCollection {
         @Sendable func submit(_ values: LectureFormValues, number: Int?, isNew: Bool, _ access: CourseAccess) async throws -> Response {
             do {
                 guard let number else { throw LectureFormValues.unreadableNumber }
+                if values.preview {
+                    let upload = values.upload()
+                    let prepared = try await context.gradingWorkers.run { try upload.prepare(number: number) }
+                    return LectureEditPage.preview(prepared.loaded, values: values, course: access.course,
+                                                   editing: isNew ? nil : number, principal: access.principal)
+                }
                 let outcome = try await importer.importLecture(values.upload(), number: number, into: access, onlyIfNew: isNew)
                 return LectureEditPage.imported(outcome, course: access.course, principal: access.principal)
             } catch let error as LectureUploadError {
@@ -151,7 +157,8 @@ struct LectureUploadImporter: Sendable {
 /// The JSON answers of the lecture upload API.
 enum LectureUploadJSON {
     /// 201 (created) or 200 (replaced) with `Location`:
-    /// `{"course","number","title","created","summary","url","captions":{"format","cueCount","skippedLines":[{"line","text"}]}|null,
+    /// `{"course","number","title","created","summary","url","captions":{"format","cueCount","language","encoding",
+    /// "skippedLines":[{"line","text","reason"}],"joinedLines":[{"line","text","cueStart"}]}|null,
     /// "transcript":{"sections":[{"anchor","title","level"}]}|null}`.
     static func response(_ outcome: LectureUploadOutcome, course: String) -> Response {
         let loaded = outcome.loaded
@@ -171,12 +178,25 @@ enum LectureUploadJSON {
                 json.beginObject()
                 json.field("format", LectureUpload.name(of: format))
                 json.field("cueCount", loaded.content.cues.count)
+                json.field("language", loaded.content.captionLanguage)
+                json.field("encoding", loaded.encoding.rawValue)
                 json.key("skippedLines")
                 json.beginArray()
                 for skipped in loaded.skippedLines {
                     json.beginObject()
                     json.field("line", skipped.line)
                     json.field("text", skipped.text)
+                    json.field("reason", skipped.reason)
+                    json.endObject()
+                }
+                json.endArray()
+                json.key("joinedLines")
+                json.beginArray()
+                for joined in loaded.joinedLines {
+                    json.beginObject()
+                    json.field("line", joined.line)
+                    json.field("text", joined.text)
+                    json.field("cueStart", Double(joined.cueStart) / 1000)
                     json.endObject()
                 }
                 json.endArray()

@@ -18,8 +18,36 @@ public struct LoadedLecture: Sendable {
     public var content: LectureContent
     /// The caption format, when the lecture has captions.
     public var captionFormat: CaptionFormat?
-    /// Caption lines that were not part of any cue (page chrome, titles), with their line numbers.
+    /// Caption lines that were not part of any cue (page chrome, titles, malformed cues), with their
+    /// line numbers and why.
     public var skippedLines: [SkippedLine]
+    /// Untimed caption lines that were joined to the cue before them.
+    public var joinedLines: [JoinedLine] = []
+    /// How the caption file's bytes were decoded.
+    public var encoding: CaptionEncoding = .utf8
+
+    /// Takes what a caption document says about its reading.
+    mutating func take(_ document: CaptionDocument) {
+        content.cues = document.cues
+        captionFormat = document.format
+        skippedLines = document.skippedLines
+        joinedLines = document.joinedLines
+        encoding = document.encoding
+    }
+
+    /// The import report, one fact a line: the summary, the encoding when it is not UTF-8, every skipped
+    /// line with its reason, and every joined line with the cue it joined.
+    public var report: String {
+        var lines = [summary]
+        if encoding != .utf8 { lines.append("captions read as \(encoding.rawValue): the file is not UTF-8") }
+        for skipped in skippedLines {
+            lines.append("skipped line \(skipped.line): \(skipped.text)" + (skipped.reason.map { " (\($0))" } ?? ""))
+        }
+        for joined in joinedLines {
+            lines.append("joined line \(joined.line) to the cue at \(Timestamp.clock(milliseconds: joined.cueStart)): \(joined.text)")
+        }
+        return lines.joined(separator: "\n")
+    }
 
     /// One line: `lecture 9 "Auto Layout…": 183 cues (plain, 7 lines skipped), 9 transcript sections`.
     public var summary: String {
@@ -46,8 +74,9 @@ public enum LectureFiles {
 
     /// Reads a lecture's captions and transcript files (either may be nil).
     public static func lecture(number: Int, title: String, date: String? = nil, videoURL: String? = nil,
-                               captionsPath: String?, transcriptPath: String?) throws -> LoadedLecture {
-        var loaded = LoadedLecture(content: LectureContent(number: number, title: title, date: date, videoURL: videoURL),
+                               captionsPath: String?, transcriptPath: String?, language: String = "en") throws -> LoadedLecture {
+        var loaded = LoadedLecture(content: LectureContent(number: number, title: title, date: date, videoURL: videoURL,
+                                                           captionLanguage: language),
                                    captionFormat: nil, skippedLines: [])
         if let captionsPath {
             let bytes = try read(captionsPath)
@@ -57,9 +86,7 @@ public enum LectureFiles {
             } catch {
                 throw LectureFileError(path: captionsPath, message: error.description)
             }
-            loaded.content.cues = document.cues
-            loaded.captionFormat = document.format
-            loaded.skippedLines = document.skippedLines
+            loaded.take(document)
         }
         if let transcriptPath {
             let text = String(decoding: try read(transcriptPath), as: UTF8.self)

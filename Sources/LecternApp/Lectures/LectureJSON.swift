@@ -15,18 +15,24 @@ enum LectureJSON {
         json.field("url", page)
         json.key("captions")
         json.beginObject()
+        json.field("language", lecture.captionLanguage)
         json.field("vtt", page + "/captions.vtt")
         json.field("srt", page + "/captions.srt")
+        json.field("txt", page + "/captions.txt")
         json.endObject()
+        json.field("transcript", page + "/transcript.md")
     }
 
-    /// `{"start":2238.0,"end":2241.0,"timestamp":"37:18","text":"…","speakerChange":false,"nonSpeech":false}`
+    /// `{"index":12,"start":2238.0,"end":2241.0,"timestamp":"37:18","text":"…","speaker":"Paul"|null,
+    /// "speakerChange":false,"nonSpeech":false}`; `index` addresses the cue in `PATCH …/cues/:index`.
     static func writeCue(_ cue: CaptionCue, to json: inout JSONWriter) {
         json.beginObject()
+        json.field("index", cue.position)
         json.field("start", Double(cue.startMs) / 1000)
         json.field("end", Double(cue.endMs) / 1000)
         json.field("timestamp", cue.timestamp)
         json.field("text", cue.text)
+        json.field("speaker", cue.speaker)
         json.field("speakerChange", cue.speakerChange)
         json.field("nonSpeech", cue.nonSpeech)
         json.endObject()

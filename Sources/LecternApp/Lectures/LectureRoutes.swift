@@ -6,7 +6,9 @@ import Store
 /// The lecture API and caption downloads:
 /// - `GET /api/courses/:course/lectures`: the course's lectures, by number;
 /// - `GET /api/courses/:course/lectures/:number`: one lecture with its transcript sections and cues;
-/// - `GET /courses/:course/lectures/:number/captions.vtt` and `.srt`: the captions for a `<track>` or a player.
+/// - `GET /courses/:course/lectures/:number/captions.vtt`, `.srt` and `.txt`: the captions for a `<track>`, a
+///   player or reading (`?lang=` picks a track, default the main one; `.txt?timestamps=1` puts each cue's time first);
+/// - `GET /courses/:course/lectures/:number/transcript.md`: the transcript as Markdown.
 struct LectureRoutes: RouteCollection {
     func register(on router: Router, context: AppContext) {
         let database = context.database
@@ -32,10 +34,15 @@ struct LectureRoutes: RouteCollection {
             let (sections, cues) = try await database.read { db in
                 (try LectureSection.all(lectureID: lecture.id, db), try CaptionCue.all(lectureID: lecture.id, db))
             }
+            let languages = try await database.read { db in try CaptionTrack.languages(lectureID: lecture.id, db) }
             return Response.json(capacity: 1024 + cues.count * 160 + sections.reduce(0) { $0 + $1.bodyMarkdown.utf8.count * 2 }) { json in
                 json.beginObject()
                 json.field("course", course.slug)
                 LectureJSON.writeSummary(lecture, course: course.slug, to: &json)
+                json.key("languages")
+                json.beginArray()
+                for language in languages { json.string(language) }
+                json.endArray()
                 json.key("sections")
                 json.beginArray()
                 for section in sections { LectureJSON.writeSection(section, to: &json) }
@@ -49,32 +56,50 @@ struct LectureRoutes: RouteCollection {
         }
 
         for format in CaptionDownload.allCases {
-            router.get("/courses/:course/lectures/:number/captions.\(format.rawValue)") { _, context in
+            router.get("/courses/:course/lectures/:number/captions.\(format.rawValue)") { request, context in
                 let (course, lecture) = try await CatalogLookup.lecture(context.parameters, database)
-                let cues = try await database.read { db in try CaptionCue.all(lectureID: lecture.id, db) }
-                let file = "\(course.slug)-lecture-\(lecture.number).\(format.rawValue)"
-                return Response(contentType: format.contentType, body: .bytes(Array(format.render(cues.map(\.captionCue)).utf8)))
+                let language = request.query["lang"].flatMap { $0.isEmpty ? nil : $0 }
+                let cues = try await database.read { db in try CaptionCue.all(lectureID: lecture.id, language: language, db) }
+                if let language, cues.isEmpty {
+                    throw HTTPError.notFound("Lecture \(lecture.number) has no captions in \(language.prefix(35)).")
+                }
+                let suffix = language.map { "." + $0 } ?? ""
+                let file = "\(course.slug)-lecture-\(lecture.number)\(suffix).\(format.rawValue)"
+                let text = format.render(cues.map(\.captionCue), timestamps: request.query["timestamps"] == "1")
+                return Response(contentType: format.contentType, body: .bytes(Array(text.utf8)))
                     .withHeader("Content-Disposition", "inline; filename=\"\(file)\"")
             }
+        }
+
+        router.get("/courses/:course/lectures/:number/transcript.md") { _, context in
+            let (course, lecture) = try await CatalogLookup.lecture(context.parameters, database)
+            let sections = try await database.read { db in try LectureSection.all(lectureID: lecture.id, db) }
+            guard !sections.isEmpty else { throw HTTPError.notFound("Lecture \(lecture.number) has no transcript.") }
+            let file = "\(course.slug)-lecture-\(lecture.number).md"
+            return Response(contentType: "text/markdown; charset=utf-8", body: .bytes(Array(TranscriptSource.markdown(sections).utf8)))
+                .withHeader("Content-Disposition", "inline; filename=\"\(file)\"")
         }
     }
 }
 
 /// The caption formats a lecture can be downloaded in.
 enum CaptionDownload: String, CaseIterable {
-    case vtt, srt
+    case vtt, srt, txt
 
     var contentType: String {
         switch self {
         case .vtt: "text/vtt; charset=utf-8"
         case .srt: "application/x-subrip; charset=utf-8"
+        case .txt: "text/plain; charset=utf-8"
         }
     }
 
-    func render(_ cues: [Cue]) -> String {
+    /// The file; `timestamps` applies to the plain text only.
+    func render(_ cues: [Cue], timestamps: Bool) -> String {
         switch self {
         case .vtt: CaptionWriter.webVTT(cues)
         case .srt: CaptionWriter.srt(cues)
+        case .txt: CaptionWriter.plainText(cues, timestamps: timestamps)
         }
     }
 }

@@ -10,6 +10,8 @@ struct LectureUpload: Sendable {
     struct CaptionText: Sendable {
         var format: CaptionFormat?
         var text: String
+        /// The captions' language tag; nil: `en`.
+        var language: String? = nil
     }
 
     var title: String
@@ -47,7 +49,7 @@ struct LectureUpload: Sendable {
         self.transcript = transcript.flatMap { Self.isBlank($0) ? nil : $0 }
     }
 
-    /// Reads the JSON body `{"title", "date", "video", "captions": {"format", "text"} | null, "transcript"}`.
+    /// Reads the JSON body `{"title", "date", "video", "captions": {"format", "text", "language"} | null, "transcript"}`.
     /// - Throws: ``HTTPError`` 415 (not JSON), 413 (too large), 400 (malformed, or a field of the wrong
     ///   type or unknown, naming its path).
     init(request: Request) throws(HTTPError) {
@@ -57,9 +59,10 @@ struct LectureUpload: Sendable {
             try root.checkKeys(allowed: ["title", "date", "video", "captions", "transcript"])
             var captions: CaptionText?
             if let node = try root.optional("captions") {
-                try node.checkKeys(allowed: ["format", "text"])
+                try node.checkKeys(allowed: ["format", "text", "language"])
                 let format = try node.optional("format")?.string(oneOf: Self.formatNames.map(\.name))
-                captions = CaptionText(format: format.flatMap(Self.format(named:)), text: try node.required("text").string())
+                captions = CaptionText(format: format.flatMap(Self.format(named:)), text: try node.required("text").string(),
+                                       language: try node.optionalString("language"))
             }
             self.init(title: try root.required("title").string(), date: try root.optionalString("date"),
                       videoURL: try root.optionalString("video"), captions: captions,
@@ -73,7 +76,8 @@ struct LectureUpload: Sendable {
     /// does with files: CPU-heavy for long lectures, so run it on a worker thread.
     /// - Throws: ``LectureUploadError`` naming the field (and the line of text that does not parse).
     func prepare(number: Int) throws(LectureUploadError) -> PreparedUpload {
-        var loaded = LoadedLecture(content: LectureContent(number: number, title: title, date: date, videoURL: videoURL),
+        var loaded = LoadedLecture(content: LectureContent(number: number, title: title, date: date, videoURL: videoURL,
+                                                           captionLanguage: captions?.language ?? "en"),
                                    captionFormat: nil, skippedLines: [])
         do {
             try loaded.content.validate()
@@ -91,9 +95,7 @@ struct LectureUpload: Sendable {
             } catch {
                 throw LectureUploadError(field: "captions", unreadable: error)
             }
-            loaded.content.cues = document.cues
-            loaded.captionFormat = document.format
-            loaded.skippedLines = document.skippedLines
+            loaded.take(document)
         }
         if let transcript {
             do {

@@ -2,7 +2,7 @@ import HTTPServer
 import JSON
 import Store
 
-/// `GET /api/search?q=…&course=…&lecture=…&limit=20&offset=0&context=0`: caption and transcript hits,
+/// `GET /api/search?q=…&course=…&lecture=…&lang=…&limit=20&offset=0&context=0`: caption and transcript hits,
 /// best first, with `<mark>` snippets, the total and a "did you mean" suggestion when nothing matched.
 struct SearchRoutes: RouteCollection {
     func register(on router: Router, context: AppContext) {
@@ -22,7 +22,8 @@ struct SearchParameters {
     /// The store request.
     let request: SearchRequest
 
-    /// Reads `q`, `course`, `lecture`, `limit`, `offset` and `context`; a malformed number is a 400.
+    /// Reads `q`, `course`, `lecture`, `lang` (a caption track language), `limit`, `offset` and `context`;
+    /// a malformed number is a 400.
     init(_ query: FormParameters, defaultLimit: Int = 20) throws(HTTPError) {
         let course = query["course"].flatMap { $0.isEmpty ? nil : $0 }
         let lecture = try Self.number(query, "lecture", in: 0...100_000)
@@ -33,7 +34,8 @@ struct SearchParameters {
             query: query["q"] ?? "", courseSlug: course, lectureNumber: lecture,
             limit: try Self.number(query, "limit", in: 1...SearchRequest.maxLimit) ?? defaultLimit,
             offset: try Self.number(query, "offset", in: 0...SearchRequest.maxOffset) ?? 0,
-            context: try Self.number(query, "context", in: 0...SearchRequest.maxContext) ?? 0)
+            context: try Self.number(query, "context", in: 0...SearchRequest.maxContext) ?? 0,
+            language: query["lang"])
     }
 
     private static func number(_ query: FormParameters, _ name: String, in range: ClosedRange<Int>) throws(HTTPError) -> Int? {

@@ -12,7 +12,7 @@ enum LectureEditPage {
     /// The form, filled with `values`; with `error` above it (and its status) after a refused attempt.
     /// - Parameter number: the lecture being edited; nil for a new lecture, whose number is a field.
     static func response(_ values: LectureFormValues, course: Course, editing number: Int?, error: LectureUploadError?,
-                     principal: Principal) -> Response {
+                         principal: Principal, report: HTML? = nil) -> Response {
         let heading = number.map { "Edit lecture \($0)" } ?? "New lecture"
         let lecturePage = number.map { CatalogLookup.lecturePath(course: course.slug, number: $0) }
         let action = lecturePage.map { $0 + "/edit" } ?? "/courses/\(course.slug)/lectures/new"
@@ -25,6 +25,7 @@ enum LectureEditPage {
                 "empty captions or an empty transcript remove them."
             }
             if let error { p(.class("form-error"), .role("alert")) { error.description } }
+            if let report { report }
             form(.class("lecture-form"), .method("post"), .action(action), .attr("enctype", "multipart/form-data")) {
                 CSRFField.html(principal)
                 if number == nil {
@@ -44,13 +45,70 @@ enum LectureEditPage {
                         }
                     }
                 }
+                field("Caption language (a tag such as en or pt-BR)", "captionsLanguage", type: "text",
+                      value: values.captionsLanguage, required: false)
                 textArea("Captions (paste the caption file)", "captions", text: values.captions)
                 fileField("…or upload the caption file (.vtt, .srt or .txt)", "captionsFile",
                           accept: ".vtt,.srt,.txt,text/vtt,application/x-subrip,text/plain")
                 textArea("Transcript (Markdown)", "transcript", text: values.transcript)
                 fileField("…or upload the transcript (.md or .txt)", "transcriptFile",
                           accept: ".md,.markdown,.txt,text/markdown,text/plain")
-                div(.class("actions")) { button(.type("submit")) { "Save lecture" } }
+                div(.class("actions")) {
+                    button(.type("submit"), .name("preview"), .value("1")) { "Preview the import" }
+                    " "
+                    button(.type("submit")) { "Save lecture" }
+                }
+            }
+        }
+    }
+
+    /// The import preview: what the form's captions and transcript read as, before anything is stored,
+    /// and the form again to save (or change) them.
+    static func preview(_ loaded: LoadedLecture, values: LectureFormValues, course: Course, editing number: Int?,
+                        principal: Principal) -> Response {
+        var form = values
+        form.preview = false
+        return response(form, course: course, editing: number, error: nil, principal: principal,
+                        report: report(loaded, heading: "Import preview (nothing is stored yet)"))
+    }
+
+    /// What was read, what was skipped and why, and which untimed lines joined which cue.
+    static func report(_ loaded: LoadedLecture, heading: String) -> HTML {
+        section(.class("import-report"), .aria("label", heading)) {
+            h2 { heading }
+            p(.role("status")) { loaded.summary + "." }
+            if loaded.encoding != .utf8 {
+                p(.class("notice")) { "The caption file is not UTF-8; it was read as \(loaded.encoding.rawValue)." }
+            }
+            if !loaded.skippedLines.isEmpty {
+                h3 { "Skipped caption lines" }
+                table(.class("skipped-lines")) {
+                    thead { tr { th { "Line" }; th { "Text" }; th { "Why" } } }
+                    tbody {
+                        for skipped in loaded.skippedLines {
+                            tr {
+                                td { String(skipped.line) }
+                                td { skipped.text }
+                                td { skipped.reason ?? "outside the captions (titles, page text)" }
+                            }
+                        }
+                    }
+                }
+            }
+            if !loaded.joinedLines.isEmpty {
+                h3 { "Untimed lines joined to a cue" }
+                table(.class("joined-lines")) {
+                    thead { tr { th { "Line" }; th { "Text" }; th { "Joined to the cue at" } } }
+                    tbody {
+                        for joined in loaded.joinedLines {
+                            tr {
+                                td { String(joined.line) }
+                                td { joined.text }
+                                td { Timestamp.clock(milliseconds: joined.cueStart) }
+                            }
+                        }
+                    }
+                }
             }
         }
     }
@@ -71,18 +129,7 @@ enum LectureEditPage {
                 " · "
                 a(.href(page + "/edit")) { "Edit it again" }
             }
-            if !loaded.skippedLines.isEmpty {
-                h2 { "Skipped caption lines" }
-                p(.class("muted")) { "These lines are not part of any caption (titles, page text before or after the captions)." }
-                table(.class("skipped-lines")) {
-                    thead { tr { th { "Line" }; th { "Text" } } }
-                    tbody {
-                        for skipped in loaded.skippedLines {
-                            tr { td { String(skipped.line) }; td { skipped.text } }
-                        }
-                    }
-                }
-            }
+            report(loaded, heading: "What was read")
             if let sections = loaded.content.transcript?.sections, !sections.isEmpty {
                 h2 { "Transcript sections" }
                 ol {
@@ -140,7 +187,11 @@ struct LectureFormValues: Sendable {
     /// `plain`, `vtt`, `srt`, or anything else to detect the format.
     var captionsFormat = ""
     var captions = ""
+    /// The captions' language tag.
+    var captionsLanguage = "en"
     var transcript = ""
+    /// True when the form asks for the import preview instead of saving.
+    var preview = false
 
     /// The largest form accepted: the API's limit three times over, since percent-encoding triples
     /// text outside ASCII.
@@ -159,6 +210,8 @@ struct LectureFormValues: Sendable {
         date = form["date"] ?? ""
         video = form["video"] ?? ""
         captionsFormat = form["captionsFormat"] ?? ""
+        captionsLanguage = form["captionsLanguage"].flatMap { $0.isEmpty ? nil : $0 } ?? "en"
+        preview = form["preview"] != nil
         captions = form["captionsFile"].flatMap { $0.isEmpty ? nil : $0 } ?? form["captions"] ?? ""
         transcript = form["transcriptFile"].flatMap { $0.isEmpty ? nil : $0 } ?? form["transcript"] ?? ""
     }
@@ -170,6 +223,7 @@ struct LectureFormValues: Sendable {
         title = lecture.title
         date = lecture.date ?? ""
         video = lecture.videoURL ?? ""
+        captionsLanguage = lecture.captionLanguage
         if !cues.isEmpty {
             captionsFormat = LectureUpload.name(of: .webVTT)
             captions = CaptionWriter.webVTT(cues.map(\.captionCue))
@@ -191,7 +245,8 @@ struct LectureFormValues: Sendable {
             return trimmed.isEmpty ? nil : trimmed
         }
         return LectureUpload(title: title.trimmingCharacters(in: .whitespaces), date: optional(date), videoURL: optional(video),
-                             captions: LectureUpload.CaptionText(format: LectureUpload.format(named: captionsFormat), text: captions),
+                             captions: LectureUpload.CaptionText(format: LectureUpload.format(named: captionsFormat), text: captions,
+                                                                 language: captionsLanguage.trimmingCharacters(in: .whitespaces)),
                              transcript: transcript)
     }
 }

@@ -13,9 +13,10 @@ enum LecturePage {
         var next: Lecture?
     }
 
+    /// - Parameter cueEditor: for instructors, the correction form of the linked cue (see ``CueEditForm``).
     static func response(course: Course, lecture: Lecture, sections: [LectureSection], cues: [CaptionCue],
                          linkedSecond: Int?, neighbours: Neighbours = Neighbours(), canEdit: Bool = false,
-                         userArea: HTML) -> Response {
+                         userArea: HTML, cueEditor: HTML? = nil) -> Response {
         let page = CatalogLookup.lecturePath(course: course.slug, number: lecture.number)
         let linked = linkedSecond.flatMap { linkedCueIndex(second: $0, in: cues) }
         return PageLayout.response(title: "Lecture \(lecture.number). \(lecture.title)", userArea: userArea,
@@ -69,6 +70,7 @@ enum LecturePage {
                             a(.href(page + "/captions.vtt")) { "WebVTT" }
                             a(.href(page + "/captions.srt")) { "SRT" }
                         }
+                        if let cueEditor { cueEditor }
                         ol(.class("cue-list"), .attr("lang", Language.guess(cues.prefix(50).map(\.text)))) {
                             for (index, cue) in cues.enumerated() {
                                 cueItem(cue, page: page, hasAnchor: index == 0 || cues[index - 1].startSecond != cue.startSecond,

@@ -48,9 +48,14 @@ struct LecturePageRoutes: RouteCollection {
             let neighbours = LecturePage.Neighbours(
                 previous: position.flatMap { $0 > 0 ? all[$0 - 1] : nil },
                 next: position.flatMap { $0 + 1 < all.count ? all[$0 + 1] : nil })
+            var cueEditor: HTML?
+            if let principal, teaches, !cues.isEmpty {
+                let linked = linkedSecond.flatMap { LecturePage.linkedCueIndex(second: $0, in: cues) }.map { cues[$0] }
+                cueEditor = CueEditForm.html(linked, course: course, lecture: lecture, principal: principal)
+            }
             return LecturePage.response(course: course, lecture: lecture, sections: sections, cues: cues,
                                         linkedSecond: linkedSecond, neighbours: neighbours, canEdit: teaches,
-                                        userArea: UserArea.html(principal))
+                                        userArea: UserArea.html(principal), cueEditor: cueEditor)
         }
 
         router.get("/search") { request, _ in

@@ -10,17 +10,22 @@ enum SearchPage {
         return PageLayout.response(title: title, userArea: userArea) {
             h1 { "Search lectures" }
             form(query: request.query, course: request.courseSlug, lecture: request.lectureNumber, courses: courses,
-                 label: "Words, \"exact phrases\", prefix*, OR, -excluded")
+                 label: "Words, \"exact phrases\", prefix*, OR, -excluded", language: request.language)
             if let results { resultsSection(request, results) }
         }
     }
 
     /// The search form. With `courses`, a course menu; otherwise `course` (and `lecture`) are fixed.
-    static func form(query: String, course: String?, lecture: Int? = nil, courses: [Course], label: String) -> HTML {
+    /// The query syntax, shown as text under every search box.
+    static let syntaxHint = "Words, \"exact phrases\", prefix*, OR, -excluded"
+
+    static func form(query: String, course: String?, lecture: Int? = nil, courses: [Course], label: String,
+                     language: String? = nil) -> HTML {
         HTML.element("form", [.class("search-form"), .method("get"), .action("/search"), .role("search")]) {
             HTML.element("label", [.class("visually-hidden"), .for("search-query")]) { label }
             input(.type("search"), .id("search-query"), .name("q"), .value(query), .placeholder(label),
-                  .attr("maxlength", String(SearchRequest.maxQueryLength)))
+                  .attr("maxlength", String(SearchRequest.maxQueryLength)), .aria("describedby", "search-hint"))
+            if let language { input(.type("hidden"), .name("lang"), .value(language)) }
             if courses.isEmpty {
                 if let course { input(.type("hidden"), .name("course"), .value(course)) }
                 if let lecture { input(.type("hidden"), .name("lecture"), .value(String(lecture))) }
@@ -34,6 +39,7 @@ enum SearchPage {
                 if let lecture, course != nil { input(.type("hidden"), .name("lecture"), .value(String(lecture))) }
             }
             button(.type("submit")) { "Search" }
+            p(.class("search-hint"), .id("search-hint")) { "Search syntax: " + syntaxHint + "." }
         }
     }
 
@@ -124,6 +130,7 @@ enum SearchPage {
         var pairs = [("q", query)]
         if let course = request.courseSlug { pairs.append(("course", course)) }
         if let lecture = request.lectureNumber { pairs.append(("lecture", String(lecture))) }
+        if let language = request.language { pairs.append(("lang", language)) }
         if offset > 0 { pairs.append(("offset", String(offset))) }
         return "/search?" + pairs.map { "\($0.0)=\(PathEncoding.queryValue($0.1))" }.joined(separator: "&")
     }

@@ -96,7 +96,7 @@ extension Schema {
     /// An SQL expression for `expression` with `ё`/`Ё` (precomposed or as `е` + U+0308) folded to `е`/`Е`
     /// and a decomposed `й` composed, as `Captions.Tokenizer` folds query words. Text without those
     /// characters (nearly all of it) is passed through after one scan, without the replace() copies.
-    private static func foldYo(_ expression: String) -> String {
+    static func foldYo(_ expression: String) -> String {
         let replacements = [
             ("'ё'", "'е'"), ("'Ё'", "'Е'"),
             ("'е' || char(776)", "'е'"), ("'Е' || char(776)", "'Е'"),
