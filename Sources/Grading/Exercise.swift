@@ -40,6 +40,8 @@ public struct Exercise: Sendable {
     public let definition: Definition
     /// The content hash of the exercise folder (`ExerciseFiles.version`).
     public let version: String
+    /// The forms submissions may come in (`"accepts"` in exercise.json); every form by default.
+    public var accepts: [SubmissionForm] = SubmissionForm.allCases
 }
 
 /// A moment in a lecture: `{"course":"cs193p","lecture":9,"at":"30:57"}`.

@@ -31,10 +31,12 @@ extension Exercise {
         case .dynamics:
             definition = .dynamics(try DynamicsExercise.load(root, points: manifest.points))
         }
-        return Exercise(slug: manifest.slug, title: manifest.title, kind: manifest.kind, points: manifest.points,
-                        lecture: manifest.lecture, statement: try files.text("statement.md"),
-                        starter: try files.text("starter.\(ext)"), reference: reference,
-                        examples: try loadExamples(files, ext: ext), definition: definition, version: files.version)
+        var exercise = Exercise(slug: manifest.slug, title: manifest.title, kind: manifest.kind, points: manifest.points,
+                                lecture: manifest.lecture, statement: try files.text("statement.md"),
+                                starter: try files.text("starter.\(ext)"), reference: reference,
+                                examples: try loadExamples(files, ext: ext), definition: definition, version: files.version)
+        exercise.accepts = manifest.accepts
+        return exercise
     }
 
     /// Loads an exercise from a raw file map; see `load(files:)`.
@@ -99,12 +101,13 @@ private struct Manifest {
     let kind: Exercise.Kind
     let points: Int
     let lecture: LectureMoment
+    let accepts: [SubmissionForm]
 
     static func read(_ node: JSONNode) throws(JSONDecodingError) -> Manifest {
         let kindNode = try node.required("kind")
         let kind = Exercise.Kind(rawValue: try kindNode.string(oneOf: Exercise.Kind.allCases.map(\.rawValue))) ?? .layout
         let specific = kind == .layout ? ["views", "scenarios", "style"] : ["scene", "allowedBehaviors", "checks"]
-        try node.checkKeys(allowed: ["slug", "title", "kind", "points", "lecture"] + specific)
+        try node.checkKeys(allowed: ["slug", "title", "kind", "points", "lecture", "accepts"] + specific)
         let slugNode = try node.required("slug")
         let slug = try slugNode.string()
         guard isSlug(slug) else {
@@ -114,7 +117,21 @@ private struct Manifest {
         let title = try titleNode.string()
         guard (1...120).contains(title.count), !title.contains("\n") else { throw titleNode.error("expected a one-line title of 1 to 120 characters") }
         return Manifest(slug: slug, title: title, kind: kind, points: try node.required("points").int(in: 1...1000),
-                        lecture: try readLecture(node.required("lecture")))
+                        lecture: try readLecture(node.required("lecture")), accepts: try readAccepts(node["accepts"]))
+    }
+
+    /// `"accepts": ["text", "storyboard", "swift", "objc"]`: at least one form, each once; all when absent.
+    static func readAccepts(_ node: JSONNode?) throws(JSONDecodingError) -> [SubmissionForm] {
+        guard let node else { return SubmissionForm.allCases }
+        let names = SubmissionForm.allCases.map(\.rawValue)
+        var forms: [SubmissionForm] = []
+        for element in try node.array().prefix(names.count + 1) {
+            let form = SubmissionForm(rawValue: try element.string(oneOf: names)) ?? .text
+            guard !forms.contains(form) else { throw element.error("\(form.rawValue) is listed twice") }
+            forms.append(form)
+        }
+        guard !forms.isEmpty else { throw node.error("expected at least one of \(names.joined(separator: ", "))") }
+        return forms
     }
 
     static func isSlug(_ text: String) -> Bool {

@@ -29,7 +29,7 @@ public struct GradeReport: Sendable, Equatable {
     public let checks: [GradeCheck]
     /// Problems and warnings in words: parse errors as `LINE:COL: message`, conflict reports,
     /// missing constraints and layout warnings as AutoLayout words them.
-    public let diagnostics: [String]
+    public internal(set) var diagnostics: [String]
     /// For layout exercises: the reference and submitted frames in every scenario.
     public let scenarios: [ScenarioFrames]
     /// For dynamics exercises: the run of the submitted behaviors.
@@ -38,6 +38,8 @@ public struct GradeReport: Sendable, Equatable {
     public let pictures: [GradePicture]
     /// The work grading took, in the engines' own units.
     public internal(set) var work = GradeWork()
+    /// For a submission in another form (a storyboard, Swift or Objective-C): what it was converted to.
+    public internal(set) var conversion: ConvertedSubmission?
 
     /// Full marks on a graded submission.
     public var isFullMarks: Bool { outcome == .graded && score == maxScore }

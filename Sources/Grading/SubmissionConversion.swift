@@ -1,0 +1,73 @@
+import AutoLayout
+import ConstraintCode
+
+/// A submission in another form than the exercise's own, converted to it.
+public struct ConvertedSubmission: Sendable, Equatable {
+    public let form: SubmissionForm
+    /// What is graded: the layout text format, or a behavior tree as JSON.
+    public let text: String
+    /// For layout exercises: the conversion, with each source line and the text it became.
+    public let layout: LayoutConversion?
+
+    public init(form: SubmissionForm, text: String, layout: LayoutConversion?) {
+        self.form = form
+        self.text = text
+        self.layout = layout
+    }
+
+    /// What the source has that is not graded, as `LINE:COL: what` (statements not understood,
+    /// elements skipped), for the report's diagnostics.
+    public var notes: [String] {
+        guard let layout else { return [] }
+        return layout.skipped.map { "\($0.line):\($0.column ?? 1): not graded: \($0.reason)" }
+    }
+}
+
+extension Grader {
+    /// Grades a submission in any form the exercise accepts: `form` as declared (a media type or a
+    /// file name), else detected from the content. Other forms are converted to the exercise's own
+    /// format first, by reading them, never running them; the report carries the conversion.
+    public static func grade(_ exercise: Exercise, submission text: String, form declared: SubmissionForm?,
+                             options: GradeOptions = GradeOptions()) -> GradeReport {
+        let form = declared ?? SubmissionForm.detect(text)
+        guard exercise.accepts.contains(form) else {
+            let accepted = exercise.accepts.map(\.title).joined(separator: ", ")
+            return .rejected(exercise, problems: ["1:1: this exercise takes \(accepted); the submission reads as \(form.title)"])
+        }
+        guard form != .text else { return grade(exercise, submission: text, options: options) }
+        if let problem = options.limits.sizeProblem(of: text) { return .rejected(exercise, problems: [problem]) }
+        let converted: ConvertedSubmission
+        switch convert(text, form: form, for: exercise) {
+        case .success(let value): converted = value
+        case .failure(let failure): return .rejected(exercise, problems: failure.problems)
+        }
+        var report = grade(exercise, submission: converted.text, options: options)
+        report.diagnostics += converted.notes
+        report.conversion = converted
+        return report
+    }
+
+    /// Why a submission could not be converted: `LINE:COL: message` in the source.
+    public struct ConversionFailure: Error, Sendable, Equatable {
+        public let problems: [String]
+    }
+
+    /// Converts `text` in `form` to the exercise's own format.
+    public static func convert(_ text: String, form: SubmissionForm,
+                               for exercise: Exercise) -> Result<ConvertedSubmission, ConversionFailure> {
+        switch (exercise.definition, form) {
+        case (_, .text):
+            return .success(ConvertedSubmission(form: .text, text: text, layout: nil))
+        case (.layout(let layout), .swift), (.layout(let layout), .objectiveC):
+            do {
+                let conversion = try ConstraintCode.convert(text, language: form == .swift ? .swift : .objectiveC,
+                                                            knownViews: layout.views.items.map(\.name))
+                return .success(ConvertedSubmission(form: form, text: conversion.document, layout: conversion))
+            } catch {
+                return .failure(ConversionFailure(problems: ["\(error)"]))
+            }
+        case (.layout, .storyboard), (.dynamics, _):
+            return .failure(ConversionFailure(problems: ["1:1: \(form.title) submissions are not read for this exercise"]))
+        }
+    }
+}
