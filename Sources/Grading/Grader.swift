@@ -15,8 +15,14 @@ public struct GradeOptions: Sendable, Equatable {
 /// Grades submissions. Pure and deterministic: the same exercise version and submission give the
 /// same report, byte for byte.
 public enum Grader {
-    /// Grades a submission given as text. A leading byte-order mark is ignored.
+    /// Grades a submission given as text, in any form the exercise accepts (detected from the
+    /// content; see ``grade(_:submission:form:options:)``). A leading byte-order mark is ignored.
     public static func grade(_ exercise: Exercise, submission text: String, options: GradeOptions = GradeOptions()) -> GradeReport {
+        grade(exercise, submission: text, form: nil, options: options)
+    }
+
+    /// Grades a submission in the exercise's own format: the layout text format or a behavior tree.
+    static func gradeOwnFormat(_ exercise: Exercise, submission text: String, options: GradeOptions) -> GradeReport {
         let submission = text.hasPrefix("\u{FEFF}") ? String(text.unicodeScalars.dropFirst()) : text
         if let problem = options.limits.sizeProblem(of: submission) {
             return .rejected(exercise, problems: [problem])

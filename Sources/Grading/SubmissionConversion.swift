@@ -34,14 +34,16 @@ extension Grader {
             let accepted = exercise.accepts.map(\.title).joined(separator: ", ")
             return .rejected(exercise, problems: ["1:1: this exercise takes \(accepted); the submission reads as \(form.title)"])
         }
-        guard form != .text else { return grade(exercise, submission: text, options: options) }
-        if let problem = options.limits.sizeProblem(of: text) { return .rejected(exercise, problems: [problem]) }
+        guard form != .text else { return gradeOwnFormat(exercise, submission: text, options: options) }
+        guard text.utf8.count <= SubmissionLimits.maxSourceBytes else {
+            return .rejected(exercise, problems: ["1:1: the \(form.title) file is \(text.utf8.count) bytes; at most \(SubmissionLimits.maxSourceBytes) are read"])
+        }
         let converted: ConvertedSubmission
         switch convert(text, form: form, for: exercise) {
         case .success(let value): converted = value
         case .failure(let failure): return .rejected(exercise, problems: failure.problems)
         }
-        var report = grade(exercise, submission: converted.text, options: options)
+        var report = gradeOwnFormat(exercise, submission: converted.text, options: options)
         report.diagnostics += converted.notes
         report.conversion = converted
         return report

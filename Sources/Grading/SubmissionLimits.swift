@@ -2,8 +2,11 @@
 /// sizes, checked before anything is parsed, and work budgets counted in each engine's own unit
 /// (simplex pivots for layouts, candidate shape pairs for simulations).
 public struct SubmissionLimits: Sendable, Equatable {
-    /// Largest submission in UTF-8 bytes.
+    /// Largest submission in UTF-8 bytes, in the exercise's own format (and the converted text).
     public var maxBytes: Int
+    /// Largest submission in another form (a storyboard, a view controller's source), before it is
+    /// converted; the readers of those forms have limits of their own on elements and tokens.
+    public static let maxSourceBytes = 512 * 1024
     /// Most lines.
     public var maxLines: Int
     /// Most layout guides a layout submission may declare.

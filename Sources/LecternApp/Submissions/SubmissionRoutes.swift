@@ -41,9 +41,9 @@ struct SubmissionRoutes: RouteCollection {
             try principal.checkCSRF(request, form: form)
             let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
             let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
-            let text = try SubmissionText.checked(form["text"] ?? "")
+            let (text, declaredForm) = try SubmissionText.fromForm(request, form)
             do {
-                let outcome = try await service.submit(text, to: record, by: principal.user.id)
+                let outcome = try await service.submit(text, form: declaredForm, to: record, by: principal.user.id)
                 return .redirect(to: "/submissions/\(outcome.submission.id)")
             } catch let error as HTTPError where [403, 409, 429].contains(error.status.code) {
                 var page = try await exercisePage(access, record, text: text, message: error.message, status: error.status)
@@ -67,10 +67,10 @@ struct SubmissionRoutes: RouteCollection {
             try principal.checkCSRF(request)
             let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
             let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
-            let text = try SubmissionText.fromAPI(request)
+            let (text, declaredForm) = try SubmissionText.fromAPIWithForm(request)
             let outcome: SubmissionService.Outcome
             do {
-                outcome = try await service.submit(text, to: record, by: principal.user.id)
+                outcome = try await service.submit(text, form: declaredForm, to: record, by: principal.user.id)
             } catch let unreadable as SubmissionService.Unreadable {
                 return Response.json(status: .unprocessableContent, capacity: 512) { json in
                     json.beginObject()

@@ -54,7 +54,8 @@ struct SubmissionService: Sendable {
     /// replaces the reservation. A submission that cannot be graded releases its reservation.
     /// - Throws: ``HTTPError`` 403 (not open, closed), 409 (no attempts left), 429 (cooldown, or a
     ///   submission of the user already in grading), 503 (grading queue full); ``Unreadable``.
-    func submit(_ text: String, to record: ExerciseRecord, by userID: Int64, now: Date = Date()) async throws -> Outcome {
+    func submit(_ text: String, form: SubmissionForm? = nil, to record: ExerciseRecord, by userID: Int64,
+                now: Date = Date()) async throws -> Outcome {
         let place = try queue.admit(userID: userID)
         defer { queue.release(place) }
         let hash = SubmissionText.hash(text)
@@ -79,7 +80,9 @@ struct SubmissionService: Sendable {
         let report: GradeReport
         do {
             let exercise = try library.exercise(record)
-            report = try await queue.run(place) { Grader.grade(exercise, submission: text, options: queue.options(pictures: true)) }
+            report = try await queue.run(place) {
+                Grader.grade(exercise, submission: text, form: form, options: queue.options(pictures: true))
+            }
         } catch {
             _ = try? await database.write { db in try SubmissionReservation.release(id: reservation.id, db) }
             throw error
