@@ -7,8 +7,10 @@
 # when the second student's p99 is under 1 s, every one of its submissions got 201 and every
 # health check 200.
 #
-#   scripts/fairness-test.sh [DURATION_SECONDS] [HEAVY_CLIENTS]
+#   scripts/fairness-test.sh [DURATION_SECONDS] [HEAVY_CLIENTS] [PAUSE_MS]
 #
+# PAUSE_MS (default 25) is how long a heavy client waits after a 429 before trying again; 0 makes
+# the heavy clients retry at once, as a flood.
 # Environment: LECTERN_BIN (folder with `lectern` and `lectern-bench`, default: a fresh
 # `swift build -c release`), PORT (default 0: a free port chosen by the server).
 # The run stops by itself: the load lasts DURATION seconds (default 30) and the whole bench is
@@ -18,6 +20,7 @@ cd "$(dirname "$0")/.."
 
 DURATION="${1:-30}"
 HEAVY_CLIENTS="${2:-40}"
+PAUSE_MS="${3:-25}"
 PORT="${PORT:-0}"
 source scripts/lib/server.sh
 
@@ -32,7 +35,7 @@ echo "server: $URL (pid $SERVER_PID), database $WORK/lectern.sqlite"
 
 status=0
 timeout "$((DURATION + 120))" "$LECTERN_BIN/lectern-bench" fairness --url "$URL" --duration "$DURATION" \
-    --heavy-clients "$HEAVY_CLIENTS" --exercises ./Exercises || status=$?
+    --heavy-clients "$HEAVY_CLIENTS" --pause-ms "$PAUSE_MS" --exercises ./Exercises || status=$?
 
 if kill -0 "$SERVER_PID" 2>/dev/null; then
     echo "server still running after the test: yes"

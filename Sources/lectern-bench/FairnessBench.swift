@@ -1,6 +1,7 @@
 import Dispatch
 import Dynamics
 import Foundation
+import Glibc
 import Grading
 import LecternApp
 import Synchronization
@@ -119,6 +120,15 @@ struct FairnessRun {
         return #"{"type":"composite","id":"\#(id)","children":[\#(children.joined(separator: ",\n"))]}"#
     }
 
+    /// Sleeps until `uptime` (`DispatchTime` nanoseconds), however often the sleep is interrupted.
+    static func sleep(until uptime: UInt64) {
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < uptime else { return }
+            usleep(UInt32(min(uptime - now, 100_000_000) / 1000))
+        }
+    }
+
     func run() throws -> Int32 {
         let catalog = try ExerciseDirectory.loadCatalog(options.exercisesDirectory)
         guard let stacks = catalog.exercise("steady-stacks"), let corners = catalog.exercise("corners") else {
@@ -219,8 +229,8 @@ struct FairnessRun {
                                 body: corners.reference + "\n# light \(tick)\n")
                         : timed(connection, "GET", "/api/health", token: nil)
                     if let sample { local.append(sample) }
-                    let now = DispatchTime.now().uptimeNanoseconds
-                    if now < due, due < deadline { Thread.sleep(forTimeInterval: Double(due - now) / 1e9) }
+                    guard due < deadline else { break }
+                    Self.sleep(until: due)
                 }
                 if role == "light" {
                     lightSamples.withLock { $0.append(contentsOf: local) }

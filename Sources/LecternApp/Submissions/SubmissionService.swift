@@ -62,19 +62,19 @@ struct SubmissionService: Sendable {
         let exerciseID = record.id
         let version = record.version
         let policy = record.policy
-        let reserved: Result<SubmissionReservation, SubmissionRecordBox> = try await database.write { db in
+        let admission: Admission = try await database.write { db in
             if let same = try SubmissionRecord.identical(userID: userID, exerciseID: exerciseID, normalizedHash: hash,
                                                          exerciseVersion: version, db) {
-                return .failure(SubmissionRecordBox(record: same))
+                return .identical(same)
             }
             let penalty = try Self.admit(policy: policy, userID: userID, exerciseID: exerciseID, now: now, db)
-            return .success(try SubmissionReservation.reserve(userID: userID, exerciseID: exerciseID, latePenalty: penalty,
-                                                              at: now, db))
+            return .reserved(try SubmissionReservation.reserve(userID: userID, exerciseID: exerciseID, latePenalty: penalty,
+                                                               at: now, db))
         }
         let reservation: SubmissionReservation
-        switch reserved {
-        case .failure(let same): return .reused(same.record)
-        case .success(let taken): reservation = taken
+        switch admission {
+        case .identical(let same): return .reused(same)
+        case .reserved(let taken): reservation = taken
         }
 
         let report: GradeReport
@@ -107,9 +107,11 @@ struct SubmissionService: Sendable {
         }
     }
 
-    /// A stored submission, boxed to travel as a `Result` failure.
-    struct SubmissionRecordBox: Error, Sendable {
-        let record: SubmissionRecord
+    /// What the admission transaction decided: answer from an identical stored submission, or
+    /// grade in the attempt it reserved.
+    private enum Admission: Sendable {
+        case identical(SubmissionRecord)
+        case reserved(SubmissionReservation)
     }
 
     /// The late penalty a new attempt gets now, or the refusal as an ``HTTPError``.
