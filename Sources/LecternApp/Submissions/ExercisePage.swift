@@ -41,8 +41,28 @@ enum ExercisePage {
             }
             section(.class("submit")) {
                 h2 { "Your answer" }
-                form(.method("post"), .action("/courses/\(course.slug)/exercises/\(record.slug)")) {
+                let downloads = ExerciseDownload.starters(of: exercise)
+                if downloads.count > 1 {
+                    p(.class("downloads")) {
+                        "Download the starter: "
+                        for download in downloads {
+                            a(.href("/courses/\(course.slug)/exercises/\(record.slug)/downloads/\(download.fileName)"),
+                              .attr("download", download.fileName)) { download.form == .text ? download.fileName : "\(download.form.title) (\(download.fileName))" }
+                        }
+                    }
+                }
+                form(.method("post"), .action("/courses/\(course.slug)/exercises/\(record.slug)"),
+                     .attr("enctype", "multipart/form-data")) {
                     CSRFField.html(access.principal)
+                    if exercise.accepts.count > 1 {
+                        label(.for("answer-file")) { "Upload a file" }
+                        p(.class("form-hint"), .id("answer-file-hint")) {
+                            "Finish the starter in Xcode and upload it: " + exercise.accepts.map(\.title).joined(separator: ", ")
+                                + ". A file takes the place of the text below."
+                        }
+                        input(.type("file"), .id("answer-file"), .name("file"), .aria("describedby", "answer-file-hint"),
+                              .attr("accept", acceptedExtensions(exercise)))
+                    }
                     label(.for("answer")) { record.kind == "layout" ? "Constraints, one per line" : "Behavior tree, as JSON" }
                     p(.class("form-hint"), .id("answer-hint")) {
                         "Graded as soon as you submit; the result shows every check, with pictures."
@@ -69,6 +89,18 @@ enum ExercisePage {
     static func answerRows(_ text: String) -> Int {
         let lines = text.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
         return min(30, max(12, lines + 4))
+    }
+
+    /// The file extensions the upload field offers, for the forms the exercise accepts.
+    static func acceptedExtensions(_ exercise: Exercise) -> String {
+        exercise.accepts.flatMap { form -> [String] in
+            switch form {
+            case .text: [".\(exercise.kind.fileExtension)", ".txt"]
+            case .storyboard: [".storyboard", ".xib"]
+            case .swift: [".swift"]
+            case .objectiveC: [".m"]
+            }
+        }.joined(separator: ",")
     }
 
     /// Where the lecture shows the idea: the lecture page with the caption at that time marked.

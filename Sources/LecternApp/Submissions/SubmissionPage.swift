@@ -16,7 +16,9 @@ enum SubmissionPage {
         let history: [GradeHistoryEntry]
     }
 
-    static func response(_ content: Content, pictures: [GradePicture], viewer: Principal, isStaff: Bool) -> Response {
+    /// - Parameter conversion: for a storyboard or source file, what it was read as.
+    static func response(_ content: Content, pictures: [GradePicture], viewer: Principal, isStaff: Bool,
+                         conversion: ConvertedSubmission? = nil) -> Response {
         let submission = content.submission
         let checks = StoredGradeParts.checks(submission.checksJSON)
         let diagnostics = StoredGradeParts.diagnostics(submission.diagnosticsJSON)
@@ -71,8 +73,9 @@ enum SubmissionPage {
                     }
                 }
             }
+            if let conversion { understood(conversion) }
             section(.class("submitted-text")) {
-                h2 { "Submitted text" }
+                h2 { conversion.map { "Submitted \($0.form.title)" } ?? "Submitted text" }
                 pre { HTML.element("code") { submission.text } }
             }
             if isStaff {
@@ -94,6 +97,45 @@ enum SubmissionPage {
                 }
             }
             p { a(.href(exerciseURL)) { "Back to the exercise" } }
+        }
+    }
+
+    /// What a storyboard or source file was read as: each source line beside the text-format line
+    /// it became, and what was not graded.
+    private static func understood(_ conversion: ConvertedSubmission) -> HTML {
+        section(.class("conversion"), .aria("labelledby", "understood")) {
+            h2(.id("understood")) { "What was understood" }
+            p { "The \(conversion.form.title) file, line by line, and the constraint it became in Lectern's own format, which is what was graded." }
+            if let layout = conversion.layout {
+                ScrollingTable.html(label: "Source lines and what they became") {
+                    table(.class("conversion-table")) {
+                        thead { tr { th { "Line" }; th { "Source" }; th { "Graded as" } } }
+                        tbody {
+                            for item in layout.constraints {
+                                tr {
+                                    td(.class("number")) { item.column.map { "\(item.line):\($0)" } ?? String(item.line) }
+                                    td { code { item.source } }
+                                    td { code { item.text } }
+                                }
+                            }
+                        }
+                    }
+                }
+                if !layout.skipped.isEmpty {
+                    h3 { "Not graded" }
+                    ul {
+                        for item in layout.skipped {
+                            li { "Line \(item.line)\(item.column.map { ":\($0)" } ?? ""): \(item.reason)" }
+                        }
+                    }
+                }
+                if !layout.warnings.isEmpty {
+                    h3 { "Warnings" }
+                    ul { for warning in layout.warnings { li { warning } } }
+                }
+            } else {
+                pre { HTML.element("code") { conversion.text } }
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Grading
 import HTTPServer
 import JSON
 import SQLite
@@ -35,6 +36,19 @@ struct SubmissionRoutes: RouteCollection {
             return try await exercisePage(access, record)
         }
 
+        // The starter as a file, in each form the exercise accepts (`starter.layout`, `starter.swift`, …).
+        router.get("/courses/:course/exercises/:slug/downloads/:file") { request, context in
+            let principal = try await auth.requirePrincipal(for: request)
+            let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
+            let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
+            let name = try context.parameters.require("file")
+            guard let download = ExerciseDownload.starters(of: try library.exercise(record)).first(where: { $0.fileName == name }) else {
+                throw HTTPError.notFound("This exercise has no file \(name).")
+            }
+            return Response(status: .ok, contentType: download.mediaType, body: .bytes(Array(download.text.utf8)))
+                .withHeader("Content-Disposition", "attachment; filename=\"\(download.fileName)\"")
+        }
+
         router.post("/courses/:course/exercises/:slug", maxBodyBytes: bodyLimit) { request, context in
             let principal = try await auth.requirePrincipal(for: request)
             let form = try request.form()
@@ -59,7 +73,15 @@ struct SubmissionRoutes: RouteCollection {
             let principal = try await auth.requirePrincipal(for: request)
             let (content, isStaff) = try await SubmissionAccess.load(id: Int64(try context.parameters.int("id")), for: principal, database: database)
             let pictures = try await service.pictures(for: content.submission, viewerID: principal.user.id)
-            return SubmissionPage.response(content, pictures: pictures, viewer: principal, isStaff: isStaff)
+            // A storyboard or source file is read again to show what it was understood as: reading, not grading.
+            var conversion: ConvertedSubmission?
+            let form = SubmissionForm.detect(content.submission.text)
+            if form != .text, let exercise = try await library.exercise(id: content.submission.exerciseID,
+                                                                        version: content.submission.exerciseVersion),
+               case .success(let converted) = Grader.convert(content.submission.text, form: form, for: exercise) {
+                conversion = converted
+            }
+            return SubmissionPage.response(content, pictures: pictures, viewer: principal, isStaff: isStaff, conversion: conversion)
         }
 
         router.post("/api/courses/:course/exercises/:slug/submissions", maxBodyBytes: bodyLimit) { request, context in
