@@ -33,4 +33,9 @@ public enum Schema {
     public static func migrate(_ db: Connection) throws -> [String] {
         try migrator.migrate(db)
     }
+
+    /// How many migrations the database has applied: a cheap real query for health checks.
+    public static func appliedMigrationCount(_ db: Connection) throws -> Int {
+        try db.fetchValue(Int.self, sql: "SELECT count(*) FROM schema_migrations") ?? 0
+    }
 }

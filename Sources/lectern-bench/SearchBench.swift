@@ -94,7 +94,7 @@ private struct SearchBench {
         preparing.wait()
         let importSeconds = Double(DispatchTime.now().uptimeNanoseconds - wallStart) / 1e9
         let cpuSeconds = processCPUSeconds() - cpuStart
-        try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        try Search.checkpointForBenchmark(db)
         let totalCues = lectures * cuesPerLecture
         let bytes = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         print(String(format: "Import: %.0f cues/s (%.1f s wall, %.1f s CPU in all; one transaction per lecture)",
@@ -131,9 +131,7 @@ private struct SearchBench {
             for run in 0..<likeRuns {
                 let pattern = workload.likePatterns[run % workload.likePatterns.count]
                 let started = DispatchTime.now().uptimeNanoseconds
-                _ = try db.fetchOne(sql: "SELECT count(*) FROM caption_cues WHERE text LIKE ?", arguments: [pattern])
-                _ = try db.fetchAll(sql: "SELECT id, text FROM caption_cues WHERE text LIKE ? ORDER BY id LIMIT 20",
-                                    arguments: [pattern])
+                _ = try Search.likeScanBaseline(pattern: pattern, db)
                 likeTimes.append(Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6)
             }
             let hitsPerQuery = hits / workload.queries.count

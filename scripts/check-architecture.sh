@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Checks the rules of docs/ARCHITECTURE.md against the code; run by .ci/run.
+#
+#   1. Each module imports only the modules its layer allows (the table below, which mirrors the
+#      module map): lower layers never import higher ones.
+#   2. Pure modules do no I/O: no print, no FileManager, no sockets or file descriptors, no
+#      clocks, no Foundation's networking or processes.
+#   3. SQL appears only in Store (and the SQLite wrapper, which runs it).
+#   4. Only the HTTP module, the application and the executables touch sockets.
+#
+# Prints every violation as FILE:LINE: rule, and exits 1 when there is any.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# Module -> the modules (and system libraries) it may import. Foundation, Glibc, Musl, Dispatch
+# and Synchronization are the toolchain; pure modules may use Foundation only for values
+# (no I/O: rule 2).
+declare -A allowed=(
+    [Spelling]=""
+    [Digest]=""
+    [SeededRandom]=""
+    [JSON]="Spelling"
+    [CLI]="Foundation Spelling"
+    [XML]=""
+    [SourceCode]=""
+    [LayoutSolver]=""
+    [AutoLayout]="LayoutSolver JSON Spelling"
+    [Dynamics]="Foundation JSON"
+    [Captions]="Foundation"
+    [InterfaceBuilder]="XML AutoLayout"
+    [ConstraintCode]="SourceCode AutoLayout"
+    [BehaviorCode]="SourceCode Dynamics JSON Foundation"
+    [Grading]="AutoLayout Dynamics JSON Digest Foundation ConstraintCode InterfaceBuilder BehaviorCode SourceCode XML"
+    [HTML]=""
+    [SQLite]="CSQLite Foundation Glibc Dispatch Synchronization"
+    [Store]="SQLite Captions JSON Digest Spelling Foundation"
+    [HTTPServer]="JSON Foundation Glibc Musl Dispatch Synchronization"
+    [LecternApp]="HTTPServer HTML Store SQLite Grading AutoLayout Dynamics Captions JSON Digest CCrypt Foundation Glibc Dispatch Synchronization ConstraintCode InterfaceBuilder BehaviorCode XML SourceCode Spelling"
+    [lectern]="LecternApp CLI Grading Store SQLite Foundation Glibc"
+    [lectern-bench]="LecternApp CLI LayoutSolver AutoLayout Dynamics Grading Store SQLite Captions HTTPServer JSON Foundation Glibc Dispatch Synchronization InterfaceBuilder XML ConstraintCode BehaviorCode SourceCode"
+)
+pure=(Spelling Digest SeededRandom JSON XML SourceCode LayoutSolver AutoLayout Dynamics Captions InterfaceBuilder ConstraintCode BehaviorCode Grading HTML)
+
+failures=0
+fail() { echo "$1"; failures=$((failures + 1)); }
+
+for dir in Sources/*/; do
+    module=$(basename "$dir")
+    [[ "$module" == C* && -f "$dir/module.modulemap" ]] && continue
+    if [[ -z "${allowed[$module]+set}" ]]; then
+        fail "$dir: module $module is not in scripts/check-architecture.sh's table: add it with the imports its layer allows"
+        continue
+    fi
+    while IFS=: read -r file line text; do
+        imported=$(sed -E 's/^(@testable |@_exported )?import (struct |class |enum |func )?([A-Za-z_]+).*/\3/' <<<"$text")
+        if [[ " ${allowed[$module]} " != *" $imported "* ]]; then
+            fail "$file:$line: $module may not import $imported (allowed: ${allowed[$module]:-nothing})"
+        fi
+    done < <(grep -rnE '^(@testable |@_exported )?import ' "$dir" --include='*.swift' || true)
+done
+
+for module in "${pure[@]}"; do
+    dir="Sources/$module"
+    [[ -d "$dir" ]] || continue
+    while IFS= read -r hit; do
+        fail "$hit: $module is pure: no I/O, console or clock"
+    done < <(grep -rnE '(^|[^A-Za-z_.])(print|debugPrint|FileManager|FileHandle|fopen|fwrite|socket|Date\(\)|ProcessInfo|Process\(|URLSession|DispatchTime|clock_gettime)\b' \
+        "$dir" --include='*.swift' | grep -vE '^[^:]+:[0-9]+:\s*(//|///|\*)' || true)
+done
+
+while IFS= read -r hit; do
+    fail "$hit: SQL belongs in Store"
+done < <(grep -rnE '"[^"]*\b(SELECT [a-z*(]|INSERT INTO|DELETE FROM|CREATE (TABLE|INDEX)|UPDATE [a-z_]+ SET|PRAGMA [a-z_]+)' Sources --include='*.swift' \
+    | grep -vE '^Sources/(Store|SQLite)/' || true)
+
+while IFS= read -r hit; do
+    fail "$hit: only HTTPServer, the application and the executables use sockets"
+done < <(grep -rnE '\b(socket\(|epoll_create1?\(|SOCK_STREAM|AF_INET6?\b|sockaddr_in)' Sources --include='*.swift' \
+    | grep -vE '^Sources/(HTTPServer|LecternApp|lectern|lectern-bench)/' || true)
+
+if (( failures > 0 )); then
+    echo "check-architecture: $failures violation(s)"
+    exit 1
+fi
+echo "check-architecture: every module keeps to its layer"
