@@ -9,7 +9,7 @@ struct HealthRoutes: RouteCollection {
         router.get("/api/health") { _, _ in
             do {
                 _ = try await database.read { db in
-                    try db.fetchValue(Int.self, sql: "SELECT count(*) FROM schema_migrations")
+                    try Schema.appliedMigrationCount(db)
                 }
                 return Response.json { json in
                     json.beginObject()
