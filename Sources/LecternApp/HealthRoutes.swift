@@ -1,5 +1,6 @@
 import HTTPServer
 import JSON
+import Store
 
 /// `GET /api/health`: `{"status":"ok","version":"…","database":"ok"}`, checking the database with a
 /// real query; 503 with `"status":"error"` and the reason when the database does not answer.
