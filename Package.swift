@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "LecternKit", targets: [
             "JSON", "Digest", "Spelling", "CLI", "SQLite", "Store", "HTTPServer", "HTML",
             "LayoutSolver", "AutoLayout", "Dynamics", "Captions", "Grading", "LecternApp",
-            "SourceCode", "ConstraintCode",
+            "SourceCode", "ConstraintCode", "BehaviorCode",
         ]),
     ],
     targets: [
@@ -37,6 +37,7 @@ let package = Package(
         .target(name: "CLI", dependencies: ["Spelling"], swiftSettings: strict),
         .target(name: "SourceCode", swiftSettings: strict),
         .target(name: "ConstraintCode", dependencies: ["SourceCode", "AutoLayout"], swiftSettings: strict),
+        .target(name: "BehaviorCode", dependencies: ["SourceCode", "JSON"], swiftSettings: strict),
 
         // Storage.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
@@ -74,6 +75,7 @@ let package = Package(
         .testTarget(name: "GradingTests", dependencies: ["Grading", "Dynamics", "AutoLayout", "JSON"], swiftSettings: strict),
         .testTarget(name: "SourceCodeTests", dependencies: ["SourceCode"], swiftSettings: strict),
         .testTarget(name: "ConstraintCodeTests", dependencies: ["ConstraintCode", "SourceCode", "AutoLayout", "Grading", "JSON"], swiftSettings: strict),
+        .testTarget(name: "BehaviorCodeTests", dependencies: ["BehaviorCode", "SourceCode", "Grading", "Dynamics", "JSON"], swiftSettings: strict),
         .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "HTTPServer", "Store", "SQLite"], swiftSettings: strict),
     ]
 )
