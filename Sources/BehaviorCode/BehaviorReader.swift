@@ -30,6 +30,8 @@ struct BehaviorReader {
     /// `UIDynamicBehavior` subclasses, and the children each adds to itself.
     var subclasses: [String] = []
     var classChildren: [String: [String]] = [:]
+    /// The classes (`""` outside any) that add children to themselves, in source order.
+    var classOrder: [String] = []
     var animators: Set<String> = []
     var animatorChildren: [String] = []
     var aliases: [SourcePosition: [String: String]] = [:]
@@ -338,7 +340,9 @@ struct BehaviorReader {
             }
             if receiverName == "self" || receiverName == nil {
                 // Outside an `@implementation` (a listing of methods alone), `self` is the behavior.
-                classChildren[currentClass ?? "", default: []].append(child)
+                let owner = currentClass ?? ""
+                if classChildren[owner] == nil { classOrder.append(owner) }
+                classChildren[owner, default: []].append(child)
             } else if let receiverName {
                 update(receiverName) { $0.children.append(child) }
             }

@@ -23,8 +23,7 @@ extension BehaviorReader {
         var roots: [String]
         if !animatorChildren.isEmpty {
             roots = animatorChildren
-        } else if let subclass = subclasses.first(where: { classChildren[$0] != nil }) ?? subclasses.first
-                    ?? (classChildren[""] != nil ? "" : nil) {
+        } else if let subclass = subclasses.first(where: { classChildren[$0] != nil }) ?? classOrder.first ?? subclasses.first {
             var visited: Set<String> = []
             return .object(JSONObject([("type", .string("composite")),
                                        ("children", .array(children(classChildren[subclass] ?? [], depth: 0, ids: &ids, visited: &visited)))]))
