@@ -49,7 +49,7 @@ let package = Package(
         // The application: routes, pages, auth.
         .target(name: "LecternApp", dependencies: [
             "HTTPServer", "HTML", "Store", "SQLite", "Grading", "AutoLayout", "Dynamics",
-            "Captions", "JSON", "Digest", "CCrypt",
+            "Captions", "JSON", "Digest", "CCrypt", "SourceCode", "ConstraintCode", "BehaviorCode",
         ], swiftSettings: strict),
 
         // Executables.

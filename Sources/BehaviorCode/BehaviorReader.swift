@@ -23,6 +23,8 @@ struct BehaviorReader {
         var addedItems: [(Expression, SourcePosition)] = []
         /// Children given by `addChildBehavior:`.
         var children: [String] = []
+        /// Where it is first added to a parent or an animator.
+        var added: SourcePosition?
     }
 
     var objects: [String: Object] = [:]
@@ -346,7 +348,7 @@ struct BehaviorReader {
             } else if let receiverName {
                 update(receiverName) { $0.children.append(child) }
             }
-            _ = object(child)
+            update(child) { if $0.added == nil { $0.added = at } }
         case "addBehavior:":
             guard let child = arguments.first.flatMap({ variable($0, context: context) }) else {
                 skip(at, "`\(statement.text)`: the behavior is not one the reader can name")
@@ -355,7 +357,7 @@ struct BehaviorReader {
             if let receiverName, animators.contains(receiverName) || receiverName.lowercased().contains("animator") {
                 animators.insert(receiverName)
                 animatorChildren.append(child)
-                _ = object(child)
+                update(child) { if $0.added == nil { $0.added = at } }
             }
         case "addItem:":
             guard let receiverName, receiverName != "self", let item = arguments.first else { return }

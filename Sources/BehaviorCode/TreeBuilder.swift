@@ -80,7 +80,7 @@ extension BehaviorReader {
 
     mutating func node(_ name: String, depth: Int, ids: inout [String: String], visited: inout Set<String>) -> JSONValue? {
         guard let object = objects[name], let className = object.className else {
-            let position = objects[name]?.assignments.first?.at ?? SourcePosition(line: 1, column: 1)
+            let position = objects[name]?.added ?? objects[name]?.assignments.first?.at ?? SourcePosition(line: 1, column: 1)
             skip(position, "the behavior `\(name)` is added but never made (no `alloc`/`init` or initializer the reader can see)")
             return nil
         }

@@ -9,8 +9,8 @@ let gradeCommand = CommandSpec(
     abstract: "Grade a submission to an exercise.",
     discussion: """
         EXERCISE is a slug found in the exercises folder, or the path of an exercise folder. \
-        SUBMISSION is a file: constraint lines for a layout exercise, a behavior tree (JSON) for a \
-        dynamics exercise; `-` reads standard input. Prints the score, every check with its message \
+        SUBMISSION is a file: constraint lines for a layout exercise, a behavior tree (JSON) or \
+        UIDynamicBehavior code (.m or .swift) for a dynamics exercise; `-` reads standard input. Prints the score, every check with its message \
         and the diagnostics (JSON with --json). Exits with 0 on full marks, 1 otherwise, and 2 when \
         the submission cannot be read (the problem is printed with its line:column).
         """,
@@ -46,7 +46,19 @@ let gradeCommand = CommandSpec(
             throw GradeUsageError(message: "cannot read the submission \(path)")
         }
         let svgDirectory = arguments.option("svg")
-        let report = Grader.grade(exercise, submission: submission, options: GradeOptions(pictures: svgDirectory != nil))
+        var graded = submission
+        if case .dynamics(let dynamics) = exercise.definition, let text = String(validating: submission, as: UTF8.self),
+           DynamicsTool.isCode(text, path: path) {
+            // Objective-C or Swift behavior code: graded as the tree it describes.
+            switch DynamicsTool.treeJSON(fromCode: text, path: path, exercise: dynamics) {
+            case .success(let converted):
+                FileHandle.standardError.write(Data(converted.notes.utf8))
+                graded = Array(converted.json.utf8)
+            case .failure(let error):
+                throw GradeUsageError(message: "\(path):\(error.description)")
+            }
+        }
+        let report = Grader.grade(exercise, submission: graded, options: GradeOptions(pictures: svgDirectory != nil))
         if arguments.flag("json") {
             FileHandle.standardOutput.write(Data((report.json() + "\n").utf8))
         } else if report.outcome == .rejected {
