@@ -17,11 +17,38 @@ public struct BehaviorConversion: Sendable, Equatable, JSONWritable {
         }
     }
 
+    /// The source line of a part of the tree, by JSON path (`$.children[2]`, `$.children[2].allowsRotation`).
+    public struct Location: Sendable, Equatable {
+        public var path: String
+        public var line: Int
+    }
+
     public var language: SourceLanguage
     /// The behavior tree, as the `behavior` of a Dynamics scene.
     public var tree: JSONValue
     public var skipped: [Skipped]
     public var warnings: [String]
+    /// Where each behavior and each field set in code comes from, sorted by path.
+    public var locations: [Location] = []
+
+    /// The source line of a JSON path of the tree, or of the nearest enclosing part that has one.
+    public func line(for path: String) -> Int? {
+        var current = Substring(path)
+        while true {
+            if let found = locations.first(where: { $0.path == current }) { return found.line }
+            guard let cut = current.lastIndex(where: { $0 == "." || $0 == "[" }) else { return nil }
+            current = current[..<cut]
+        }
+    }
+
+    /// A message that starts with a JSON path of the tree (`$.children[1].magnitude: …`, as the
+    /// grader reports a rejected tree) with the source line in front: `line 12: $.children[1]…`.
+    public func located(_ message: String) -> String {
+        guard message.hasPrefix("$") else { return message }
+        let path = message.prefix { $0 != ":" && $0 != " " }
+        guard let line = line(for: String(path)) else { return message }
+        return "line \(line): " + message
+    }
 
     /// `{"format":"objc|swift","tree":{…},"skipped":[{"line","column","reason"}],"warnings":[…]}`.
     public func writeJSON(to writer: inout JSONWriter) {

@@ -39,6 +39,7 @@ struct BehaviorReader {
     var aliases: [SourcePosition: [String: String]] = [:]
     var skipped: [BehaviorConversion.Skipped] = []
     var warnings: [String] = []
+    var locations: [BehaviorConversion.Location] = []
 
     static let behaviorClasses: [String: String] = [
         "UIGravityBehavior": "gravity", "UICollisionBehavior": "collision", "UIDynamicItemBehavior": "itemBehavior",
@@ -64,7 +65,8 @@ struct BehaviorReader {
             let (x, y) = (Self.line(of: a.element), Self.line(of: b.element))
             return x != y ? x < y : a.offset < b.offset
         }.map(\.element)
-        return BehaviorConversion(language: language, tree: tree, skipped: skipped, warnings: sorted)
+        return BehaviorConversion(language: language, tree: tree, skipped: skipped, warnings: sorted,
+                                  locations: locations.sorted { $0.path < $1.path })
     }
 
     /// The N of a `line N: …` message (0 for messages without one, which come first).

@@ -38,6 +38,10 @@ extension BehaviorReader {
         var visited: Set<String> = []
         let nodes = children(roots, depth: 0, ids: &ids, visited: &visited)
         if nodes.count == 1, case .object(let only) = nodes[0], only["type"] == .string("composite"), only["id"] == nil {
+            locations = locations.map { location in
+                location.path.hasPrefix("$.children[0]")
+                    ? .init(path: "$" + location.path.dropFirst("$.children[0]".count), line: location.line) : location
+            }
             return nodes[0]
         }
         return .object(JSONObject([("type", .string("composite")), ("children", .array(nodes))]))
@@ -65,7 +69,8 @@ extension BehaviorReader {
         return ids
     }
 
-    mutating func children(_ names: [String], depth: Int, ids: inout [String: String], visited: inout Set<String>) -> [JSONValue] {
+    mutating func children(_ names: [String], depth: Int, ids: inout [String: String], visited: inout Set<String>,
+                           path: String = "$") -> [JSONValue] {
         var nodes: [JSONValue] = []
         for name in names {
             guard depth < 16, !visited.contains(name) else {
@@ -73,12 +78,15 @@ extension BehaviorReader {
                 continue
             }
             visited.insert(name)
-            if let node = node(name, depth: depth, ids: &ids, visited: &visited) { nodes.append(node) }
+            if let node = node(name, depth: depth, ids: &ids, visited: &visited, path: "\(path).children[\(nodes.count)]") {
+                nodes.append(node)
+            }
         }
         return nodes
     }
 
-    mutating func node(_ name: String, depth: Int, ids: inout [String: String], visited: inout Set<String>) -> JSONValue? {
+    mutating func node(_ name: String, depth: Int, ids: inout [String: String], visited: inout Set<String>,
+                       path: String) -> JSONValue? {
         guard let object = objects[name], let className = object.className else {
             let position = objects[name]?.added ?? objects[name]?.assignments.first?.at ?? SourcePosition(line: 1, column: 1)
             skip(position, "the behavior `\(name)` is added but never made (no `alloc`/`init` or initializer the reader can see)")
@@ -99,15 +107,18 @@ extension BehaviorReader {
         var reader = PropertyReader(reader: self, object: object)
         switch type {
         case "composite":
-            fields.append(("children", .array(children(object.children, depth: depth + 1, ids: &ids, visited: &visited))))
+            fields.append(("children", .array(children(object.children, depth: depth + 1, ids: &ids, visited: &visited, path: path))))
         case "subclass":
-            fields.append(("children", .array(children(classChildren[className] ?? [], depth: depth + 1, ids: &ids, visited: &visited))))
+            fields.append(("children", .array(children(classChildren[className] ?? [], depth: depth + 1, ids: &ids,
+                                                       visited: &visited, path: path))))
         default:
             fields += reader.fields(type: type)
         }
         skipped += reader.skipped
         warnings += reader.warnings
         if reader.leaveOut { return nil }
+        if let line = object.created?.line ?? object.added?.line { locations.append(.init(path: path, line: line)) }
+        for (key, line) in reader.fieldLines { locations.append(.init(path: "\(path).\(key)", line: line)) }
         return .object(JSONObject(fields))
     }
 }
@@ -119,6 +130,8 @@ struct PropertyReader {
     var skipped: [BehaviorConversion.Skipped] = []
     var warnings: [String] = []
     var leaveOut = false
+    /// The line that set each field, in the order set.
+    var fieldLines: [(String, Int)] = []
 
     init(reader: BehaviorReader, object: BehaviorReader.Object) {
         self.reader = reader
@@ -232,14 +245,18 @@ struct PropertyReader {
         if type == "push" { set("magnitude", .number(0)) }
         for (property, value, at) in object.assignments {
             do {
+                let before = fields.map(\.1)
                 try assign(type: type, property, value, fields: &fields)
+                noteLines(fields, before: before, line: at.line)
             } catch {
                 skip(at, "`\(object.name).\(property)`: \(error.reason)")
             }
         }
         for (selector, arguments, at) in object.calls {
             do {
+                let before = fields.map(\.1)
                 try call(type: type, selector, arguments, fields: &fields)
+                noteLines(fields, before: before, line: at.line)
             } catch {
                 skip(at, "`\(object.name)` \(selector): \(error.reason)")
             }
@@ -254,6 +271,14 @@ struct PropertyReader {
         "push": ["magnitude", "angle"],
         "snap": ["damping"],
     ]
+
+    /// Records `line` for the fields that changed.
+    mutating func noteLines(_ fields: [(String, JSONValue)], before: [JSONValue], line: Int) {
+        for (index, field) in fields.enumerated() where index >= before.count || before[index] != field.1 {
+            fieldLines.removeAll { $0.0 == field.0 }
+            fieldLines.append((field.0, line))
+        }
+    }
 
     static func put(_ fields: inout [(String, JSONValue)], _ key: String, _ value: JSONValue) {
         if let index = fields.firstIndex(where: { $0.0 == key }) { fields[index].1 = value } else { fields.append((key, value)) }

@@ -47,6 +47,7 @@ let gradeCommand = CommandSpec(
         }
         let svgDirectory = arguments.option("svg")
         var graded = submission
+        var locate: (String) -> String = { $0 }
         if case .dynamics(let dynamics) = exercise.definition, let text = String(validating: submission, as: UTF8.self),
            DynamicsTool.isCode(text, path: path) {
             // Objective-C or Swift behavior code: graded as the tree it describes.
@@ -54,6 +55,7 @@ let gradeCommand = CommandSpec(
             case .success(let converted):
                 FileHandle.standardError.write(Data(converted.notes.utf8))
                 graded = Array(converted.json.utf8)
+                locate = converted.conversion.located
             case .failure(let error):
                 throw GradeUsageError(message: "\(path):\(error.description)")
             }
@@ -62,7 +64,7 @@ let gradeCommand = CommandSpec(
         if arguments.flag("json") {
             FileHandle.standardOutput.write(Data((report.json() + "\n").utf8))
         } else if report.outcome == .rejected {
-            let lines = report.diagnostics.map { "\(path):\($0)\n" }.joined()
+            let lines = report.diagnostics.map { "\(path):\(locate($0))\n" }.joined()
             FileHandle.standardError.write(Data(lines.utf8))
         } else {
             FileHandle.standardOutput.write(Data((report.text + "\n").utf8))

@@ -285,3 +285,39 @@ final class BehaviorReaderTests: XCTestCase {
         XCTAssertEqual(writer.string, #"{"format":"swift","tree":{"type":"composite","children":[]},"skipped":[{"line":1,"column":1,"reason":"`animator.addBehavior(UIGravityBehavior())`: the behavior is not one the reader can name"}],"warnings":[]}"#)
     }
 }
+
+final class BehaviorLocationTests: XCTestCase {
+    func testGraderMessagesAboutTheTreeNameTheSourceLine() throws {
+        let text = """
+            - (UIDynamicItemBehavior *)animationOptions {
+                if (!_animationOptions) {
+                    _animationOptions = [[UIDynamicItemBehavior alloc] init];
+                    _animationOptions.allowsRotation = NO;
+                    _animationOptions.friction = 500;
+                }
+                return _animationOptions;
+            }
+            - (instancetype)init {
+                self = [super init];
+                [self addChildBehavior:self.gravity];
+                [self addChildBehavior:self.animationOptions];
+                return self;
+            }
+            - (UIGravityBehavior *)gravity {
+                if (!_gravity) { _gravity = [[UIGravityBehavior alloc] init]; }
+                return _gravity;
+            }
+            """
+        let conversion = try BehaviorCode.convert(text, language: .objectiveC)
+        XCTAssertEqual(conversion.line(for: "$.children[1].allowsRotation"), 4)
+        XCTAssertEqual(conversion.line(for: "$.children[1].friction"), 5)
+        XCTAssertEqual(conversion.line(for: "$.children[1].density"), 3)
+        XCTAssertEqual(conversion.line(for: "$.children[0]"), 16)
+        let folder = exercisesFolder.appendingPathComponent("steady-stacks")
+        let exercise = try Exercise.load(files: try readFiles(in: folder))
+        let report = Grader.grade(exercise, submission: conversion.tree.serialized(), options: GradeOptions(pictures: false))
+        XCTAssertEqual(report.outcome, .rejected)
+        let message = try XCTUnwrap(report.diagnostics.first)
+        XCTAssertTrue(conversion.located(message).hasPrefix("line 5: $.children[1].friction"), conversion.located(message))
+    }
+}

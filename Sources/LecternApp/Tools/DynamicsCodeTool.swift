@@ -55,7 +55,7 @@ extension DynamicsTool {
     /// A dynamics submission written as code, as the behavior tree the grader takes, with the
     /// exercise's items and the ids its script moves or removes; or the reason it cannot be read.
     public static func treeJSON(fromCode text: String, path: String, exercise: DynamicsExercise)
-        -> Result<(json: String, notes: String), SourceError> {
+        -> Result<(json: String, notes: String, conversion: BehaviorConversion), SourceError> {
         var ids: [String] = []
         for event in exercise.parsedScene.script {
             switch event.action {
@@ -66,7 +66,7 @@ extension DynamicsTool {
         do {
             let conversion = try BehaviorCode.convert(text, language: language(of: path),
                                                       items: exercise.parsedScene.items.map(\.id), behaviorIDs: ids)
-            return .success((conversion.tree.serialized(), notes(conversion, path: path)))
+            return .success((conversion.tree.serialized(), notes(conversion, path: path), conversion))
         } catch {
             return .failure(error)
         }
