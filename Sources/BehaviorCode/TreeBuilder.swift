@@ -321,6 +321,11 @@ struct PropertyReader {
     mutating func call(type: String, _ selector: String, _ arguments: [Expression],
                        fields: inout [(String, JSONValue)]) throws(Unresolved) {
         func set(_ key: String, _ value: JSONValue) { Self.put(&fields, key, value) }
+        // `g.setAngle(magnitude: 2)` has the selector's name but not its arguments.
+        let needed = ["addBoundaryWithIdentifier:fromPoint:toPoint:": 3, "addBoundary:withIdentifier:from:to:": 3,
+                      "addBoundaryWithIdentifier:forPath:": 2, "addBoundary:withIdentifier:for:": 2,
+                      "setAngle:magnitude:": 2][selector] ?? 1
+        guard arguments.count >= needed else { throw Unresolved("\(selector) takes \(needed) arguments") }
         switch (type, selector) {
         case ("collision", "setTranslatesReferenceBoundsIntoBoundaryWithInsets:"),
              ("collision", "setTranslatesReferenceBoundsIntoBoundary:with:"):

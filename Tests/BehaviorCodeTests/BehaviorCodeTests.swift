@@ -321,3 +321,19 @@ final class BehaviorLocationTests: XCTestCase {
         XCTAssertTrue(conversion.located(message).hasPrefix("line 5: $.children[1].friction"), conversion.located(message))
     }
 }
+
+final class BehaviorMalformedCallTests: XCTestCase {
+    func testCallsMissingArgumentsAreSkippedNotACrash() throws {
+        let text = """
+            let gravity = UIGravityBehavior()
+            gravity.setAngle(magnitude: 2)
+            let collider = UICollisionBehavior()
+            collider.addBoundary(withIdentifier: "a" as NSString, for: 3)
+            animator.addBehavior(gravity)
+            animator.addBehavior(collider)
+            """
+        let conversion = try BehaviorCode.convert(text, language: .swift)
+        XCTAssertEqual(conversion.skipped.map(\.line), [2, 4])
+        XCTAssertEqual(canonical(conversion.tree), try tree(#"{"type": "composite", "children": [{"type": "gravity"}, {"type": "collision"}]}"#))
+    }
+}
