@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "LecternKit", targets: [
             "JSON", "Digest", "Spelling", "CLI", "SQLite", "Store", "HTTPServer", "HTML",
             "LayoutSolver", "AutoLayout", "Dynamics", "Captions", "Grading", "LecternApp",
-            "SourceCode", "ConstraintCode",
+            "SourceCode", "ConstraintCode", "BehaviorCode",
         ]),
     ],
     targets: [
@@ -32,11 +32,13 @@ let package = Package(
         .target(name: "AutoLayout", dependencies: ["LayoutSolver", "JSON", "Spelling"], swiftSettings: strict),
         .target(name: "Dynamics", dependencies: ["JSON"], swiftSettings: strict),
         .target(name: "Captions", swiftSettings: strict),
-        .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest", "ConstraintCode"], swiftSettings: strict),
+        .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest", "ConstraintCode", "BehaviorCode"],
+                swiftSettings: strict),
         .target(name: "HTML", swiftSettings: strict),
         .target(name: "CLI", dependencies: ["Spelling"], swiftSettings: strict),
         .target(name: "SourceCode", swiftSettings: strict),
         .target(name: "ConstraintCode", dependencies: ["SourceCode", "AutoLayout"], swiftSettings: strict),
+        .target(name: "BehaviorCode", dependencies: ["SourceCode", "JSON"], swiftSettings: strict),
 
         // Storage.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
@@ -48,7 +50,7 @@ let package = Package(
         // The application: routes, pages, auth.
         .target(name: "LecternApp", dependencies: [
             "HTTPServer", "HTML", "Store", "SQLite", "Grading", "AutoLayout", "Dynamics",
-            "Captions", "JSON", "Digest", "CCrypt",
+            "Captions", "JSON", "Digest", "CCrypt", "SourceCode", "ConstraintCode", "BehaviorCode",
         ], swiftSettings: strict),
 
         // Executables.
@@ -74,6 +76,7 @@ let package = Package(
         .testTarget(name: "GradingTests", dependencies: ["Grading", "Dynamics", "AutoLayout", "JSON"], swiftSettings: strict),
         .testTarget(name: "SourceCodeTests", dependencies: ["SourceCode"], swiftSettings: strict),
         .testTarget(name: "ConstraintCodeTests", dependencies: ["ConstraintCode", "SourceCode", "AutoLayout", "Grading", "JSON"], swiftSettings: strict),
+        .testTarget(name: "BehaviorCodeTests", dependencies: ["BehaviorCode", "SourceCode", "Grading", "Dynamics", "JSON"], swiftSettings: strict),
         .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "HTTPServer", "Store", "SQLite"], swiftSettings: strict),
     ]
 )

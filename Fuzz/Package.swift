@@ -25,5 +25,7 @@ let package = Package(
         .target(name: "FuzzerDriver"),
         fuzzTarget("fuzz-captions"),
         fuzzTarget("fuzz-http"),
+        fuzzTarget("fuzz-code"),
+        fuzzTarget("fuzz-behavior"),
     ]
 )

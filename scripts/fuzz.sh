@@ -5,14 +5,15 @@
 #
 # TARGET is `http` (the HTTP request parser: every input parsed whole and in pieces, results
 # compared; also the form, cookie and multipart readers) or `captions` (caption, transcript and
-# search-query parsers). Builds Fuzz/ (release,
+# search-query parsers), `code` (the Swift/Objective-C reader and the constraint-code converter)
+# or `behavior` (the UIDynamicBehavior code reader and exporter). Builds Fuzz/ (release,
 # fuzzer + address sanitizers) and runs `fuzz-TARGET` at low priority for SECONDS. Seeds come
 # from Fuzz/corpus/TARGET (never modified); new inputs go to Fuzz/corpus-TARGET and crash
 # reproducers to Fuzz/corpus-TARGET-artifacts. FUZZ_DIR selects another copy of the Fuzz package
 # (default: the one beside this script).
 set -euo pipefail
 
-usage="usage: $0 http|captions SECONDS [libFuzzer options...]"
+usage="usage: $0 http|captions|code|behavior SECONDS [libFuzzer options...]"
 if [[ $# -lt 2 || ! $2 =~ ^[0-9]+$ ]]; then
     echo "$usage" >&2
     exit 2
@@ -23,6 +24,7 @@ shift 2
 case "$target" in
     http) max_len=65536 ;;
     captions) max_len=16384 ;;
+    code|behavior) max_len=16384 ;;
     *) echo "$usage" >&2; exit 2 ;;
 esac
 

@@ -1,5 +1,7 @@
 import AutoLayout
+import BehaviorCode
 import ConstraintCode
+import JSON
 
 /// An exercise's starter as a file to download, in each form the exercise accepts: the
 /// exercise's own format as written, and the other forms generated from it, so a student can
@@ -24,6 +26,13 @@ public struct ExerciseDownload: Sendable, Equatable {
             guard let document = try? LayoutDocument.parse(exercise.starter, extending: layout.views) else { return nil }
             let swift = form == .swift
             let code = ConstraintCodeExport.code(document, source: exercise.starter, language: swift ? .swift : .objectiveC)
+            return ExerciseDownload(form: form, fileName: swift ? "starter.swift" : "starter.m",
+                                    mediaType: swift ? "text/x-swift; charset=utf-8" : "text/x-objective-c; charset=utf-8",
+                                    text: code)
+        case (.dynamics, .swift), (.dynamics, .objectiveC):
+            let swift = form == .swift
+            guard let tree = try? JSONParser.parse(exercise.starter),
+                  let code = try? BehaviorExport.code(tree, language: swift ? .swift : .objectiveC) else { return nil }
             return ExerciseDownload(form: form, fileName: swift ? "starter.swift" : "starter.m",
                                     mediaType: swift ? "text/x-swift; charset=utf-8" : "text/x-objective-c; charset=utf-8",
                                     text: code)

@@ -1,5 +1,7 @@
 import AutoLayout
+import BehaviorCode
 import ConstraintCode
+import Dynamics
 
 /// A submission in another form than the exercise's own, converted to it.
 public struct ConvertedSubmission: Sendable, Equatable {
@@ -8,18 +10,28 @@ public struct ConvertedSubmission: Sendable, Equatable {
     public let text: String
     /// For layout exercises: the conversion, with each source line and the text it became.
     public let layout: LayoutConversion?
+    /// For dynamics exercises: the behavior tree read from the code, with its source lines.
+    public let behavior: BehaviorConversion?
 
-    public init(form: SubmissionForm, text: String, layout: LayoutConversion?) {
+    public init(form: SubmissionForm, text: String, layout: LayoutConversion? = nil, behavior: BehaviorConversion? = nil) {
         self.form = form
         self.text = text
         self.layout = layout
+        self.behavior = behavior
     }
 
     /// What the source has that is not graded, as `LINE:COL: what` (statements not understood,
-    /// elements skipped), for the report's diagnostics.
+    /// elements skipped, gestures and action blocks), for the report's diagnostics.
     public var notes: [String] {
-        guard let layout else { return [] }
-        return layout.skipped.map { "\($0.line):\($0.column ?? 1): not graded: \($0.reason)" }
+        let skipped = layout.map { $0.skipped.map { ($0.line, $0.column, $0.reason) } }
+            ?? behavior.map { $0.skipped.map { ($0.line, $0.column, $0.reason) } } ?? []
+        return skipped.map { "\($0.0):\($0.1 ?? 1): not graded: \($0.2)" }
+    }
+
+    /// A grader's message about the converted text, pointed at the source line it came from
+    /// (`$.children[2].allowsRotation: …` becomes `line 36: $.children[2]…`).
+    public func located(_ message: String) -> String {
+        behavior?.located(message) ?? message
     }
 }
 
@@ -44,7 +56,7 @@ extension Grader {
         case .failure(let failure): return .rejected(exercise, problems: failure.problems)
         }
         var report = gradeOwnFormat(exercise, submission: converted.text, options: options)
-        report.diagnostics += converted.notes
+        report.diagnostics = report.diagnostics.map(converted.located) + converted.notes
         report.conversion = converted
         return report
     }
@@ -68,7 +80,23 @@ extension Grader {
             } catch {
                 return .failure(ConversionFailure(problems: ["\(error)"]))
             }
-        case (.layout, .storyboard), (.dynamics, _):
+        case (.dynamics(let dynamics), .swift), (.dynamics(let dynamics), .objectiveC):
+            // The exercise's items, and the behaviors its script moves or removes, by the ids the tree must use.
+            var scripted: [String] = []
+            for event in dynamics.parsedScene.script {
+                switch event.action {
+                case .moveAnchor(let id, _), .removeBehavior(let id): if !scripted.contains(id) { scripted.append(id) }
+                case .addBehavior: break
+                }
+            }
+            do {
+                let conversion = try BehaviorCode.convert(text, language: form == .swift ? .swift : .objectiveC,
+                                                          items: dynamics.parsedScene.items.map(\.id), behaviorIDs: scripted)
+                return .success(ConvertedSubmission(form: form, text: conversion.tree.serialized(), behavior: conversion))
+            } catch {
+                return .failure(ConversionFailure(problems: ["\(error)"]))
+            }
+        case (.layout, .storyboard), (.dynamics, .storyboard):
             return .failure(ConversionFailure(problems: ["1:1: \(form.title) submissions are not read for this exercise"]))
         }
     }

@@ -123,6 +123,11 @@ struct StatementSplitter {
                !(token.kind == .punctuation && Self.leading.contains(token.text)) {
                 flush(&top)
             }
+            if language == .objectiveC, token.atLineStart, top.depth == 0, let first = top.current.first,
+               first.isIdentifier, Self.objcSections.contains(first.text), !token.is("{") {
+                // `@implementation Name` and `@interface Name : Super` end at their line.
+                flush(&top)
+            }
             if language == .objectiveC, token.isIdentifier, top.depth == 0, Self.objcSections.contains(token.text) {
                 flush(&top)
                 if token.text == "@end" {

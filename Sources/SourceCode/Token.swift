@@ -95,6 +95,7 @@ private func needsSpace(_ a: Token, _ b: Token) -> Bool {
     let tightAfter: Set<String> = [".", ")", "]", ",", ";", ":", "?"]
     if a.kind == .punctuation, tight.contains(a.text) { return false }
     if b.kind == .punctuation, tightAfter.contains(b.text) { return b.text == ":" ? false : false }
+    if b.is("("), a.isIdentifier, ["if", "for", "while", "switch", "return", "guard"].contains(a.text) { return true }
     if b.is("("), a.isIdentifier || a.is(")") || a.is("]") { return false }
     if b.is("["), a.isIdentifier { return false }
     if a.is(":") || a.is(",") { return true }

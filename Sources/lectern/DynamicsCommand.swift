@@ -19,4 +19,36 @@ let dynamicsCommand = CommandSpec(
             run: { arguments in
                 DynamicsTool.simulate(path: arguments.argument("scene") ?? "", json: arguments.flag("json")).emit()
             }),
+        CommandSpec(
+            name: "convert",
+            abstract: "Read UIDynamicBehavior code (Objective-C or Swift) and print its behavior tree.",
+            discussion: """
+                Reads the code, never runs it: a UIDynamicBehavior subclass with lazy getters, or a \
+                view controller that adds behaviors to a UIDynamicAnimator (see docs/xcode-code.md). \
+                Prints the tree as JSON; what was not read and the warnings go to standard error as \
+                FILE:LINE:COL lines. With --json prints {"format","tree","skipped","warnings"}. Exits 0, \
+                or 2 when the file cannot be read (with line:column).
+                """,
+            flags: [FlagSpec("json", help: "Print the tree with what was skipped and the warnings, as JSON.")],
+            arguments: [ArgumentSpec("file", help: "The code file (.m or .swift; otherwise detected).")],
+            run: { arguments in
+                DynamicsTool.convert(path: arguments.argument("file") ?? "", json: arguments.flag("json")).emit()
+            }),
+        CommandSpec(
+            name: "export",
+            abstract: "Write a behavior tree as a UIDynamicBehavior subclass in Objective-C or Swift.",
+            discussion: """
+                The subclass makes its child behaviors lazily and adds them in init, passing items on \
+                in addItem:, as the lecture's demo does. Exits 2 when the tree cannot be read.
+                """,
+            options: [OptionSpec("class", valueName: "name", help: "The class name.", default: "DropitBehavior")],
+            flags: [
+                FlagSpec("objc", help: "Write Objective-C (the default)."),
+                FlagSpec("swift", help: "Write Swift."),
+            ],
+            arguments: [ArgumentSpec("tree", help: "The behavior tree (JSON).")],
+            run: { arguments in
+                DynamicsTool.export(path: arguments.argument("tree") ?? "", swift: arguments.flag("swift"),
+                                    className: arguments.option("class") ?? "DropitBehavior").emit()
+            }),
     ])

@@ -9,8 +9,8 @@ let gradeCommand = CommandSpec(
     abstract: "Grade a submission to an exercise.",
     discussion: """
         EXERCISE is a slug found in the exercises folder, or the path of an exercise folder. \
-        SUBMISSION is a file: constraint lines for a layout exercise, a behavior tree (JSON) for a \
-        dynamics exercise; `-` reads standard input. Prints the score, every check with its message \
+        SUBMISSION is a file: constraint lines for a layout exercise, a behavior tree (JSON) or \
+        UIDynamicBehavior code (.m or .swift) for a dynamics exercise; `-` reads standard input. Prints the score, every check with its message \
         and the diagnostics (JSON with --json). Exits with 0 on full marks, 1 otherwise, and 2 when \
         the submission cannot be read (the problem is printed with its line:column).
         """,
@@ -46,7 +46,16 @@ let gradeCommand = CommandSpec(
             throw GradeUsageError(message: "cannot read the submission \(path)")
         }
         let svgDirectory = arguments.option("svg")
-        let report = Grader.grade(exercise, submission: submission, options: GradeOptions(pictures: svgDirectory != nil))
+        // A storyboard, Swift or Objective-C file is read in the form its name says, else the content says.
+        guard let text = String(validating: submission, as: UTF8.self) else {
+            throw GradeUsageError(message: "\(path) is not UTF-8 text")
+        }
+        let report = Grader.grade(exercise, submission: text, form: SubmissionForm.declared(byFileName: path),
+                                  options: GradeOptions(pictures: svgDirectory != nil))
+        if report.outcome != .rejected, let notes = report.conversion.map({ $0.notes + ($0.behavior?.warnings ?? []) + ($0.layout?.warnings ?? []) }),
+           !notes.isEmpty {
+            FileHandle.standardError.write(Data(notes.map { "\(path):\($0)\n" }.joined().utf8))
+        }
         if arguments.flag("json") {
             FileHandle.standardOutput.write(Data((report.json() + "\n").utf8))
         } else if report.outcome == .rejected {

@@ -28,4 +28,22 @@ let layoutCommand = CommandSpec(
                 LayoutTool.solve(path: arguments.argument("file") ?? "", size: arguments.option("size"),
                                  rightToLeft: arguments.flag("rtl"), json: arguments.flag("json")).emit()
             }),
+        CommandSpec(
+            name: "export",
+            abstract: "Write a layout document as a view controller in Swift or Objective-C.",
+            discussion: """
+                The view controller's viewDidLoad makes the document's views and guides and its \
+                constraints: anchors in Swift; visual format lines as written and \
+                constraintWithItem: in Objective-C. Exits 2 when the document cannot be parsed.
+                """,
+            options: [OptionSpec("class", valueName: "name", help: "The class name.", default: "LayoutViewController")],
+            flags: [
+                FlagSpec("swift", help: "Write Swift (the default)."),
+                FlagSpec("objc", help: "Write Objective-C."),
+            ],
+            arguments: [ArgumentSpec("file", help: "The layout document.")],
+            run: { arguments in
+                LayoutTool.export(path: arguments.argument("file") ?? "", swift: !arguments.flag("objc"),
+                                  className: arguments.option("class") ?? "LayoutViewController").emit()
+            }),
     ])

@@ -117,3 +117,21 @@ final class ExerciseDefinitionTests: XCTestCase {
         XCTAssertEqual(problems.count, 4)
     }
 }
+
+/// The code forms an exercise folder may ship beside its own format.
+final class ExerciseCodeFormTests: XCTestCase {
+    func testStarterAndReferenceInSwiftAndObjectiveCAreAcceptedOtherFilesAreNot() throws {
+        var files = cornersFiles()
+        for name in ["starter.swift", "starter.m", "reference.swift", "reference.m"] {
+            files[name] = Array("// \(name)\n".utf8)
+        }
+        XCTAssertNoThrow(try Exercise.load(files: files))
+        for stray in ["starter.py", "reference.mm", "notes.swift"] {
+            var withStray = files
+            withStray[stray] = Array("x".utf8)
+            XCTAssertThrowsError(try Exercise.load(files: withStray), stray) { error in
+                XCTAssertTrue("\(error)".contains(stray), "\(error)")
+            }
+        }
+    }
+}

@@ -134,7 +134,22 @@ enum SubmissionPage {
                     ul { for warning in layout.warnings { li { warning } } }
                 }
             } else {
-                pre { HTML.element("code") { conversion.text } }
+                div(.class("conversion-pair")) {
+                    figure {
+                        figcaption { "The behavior tree it describes (graded)" }
+                        pre(.attr("tabindex", "0")) { HTML.element("code") { conversion.behavior?.tree.serialized(pretty: true) ?? conversion.text } }
+                    }
+                }
+                if let behavior = conversion.behavior {
+                    if !behavior.skipped.isEmpty {
+                        h3 { "Not graded" }
+                        ul { for item in behavior.skipped { li { "Line \(item.line)\(item.column.map { ":\($0)" } ?? ""): \(item.reason)" } } }
+                    }
+                    if !behavior.warnings.isEmpty {
+                        h3 { "Warnings" }
+                        ul { for warning in behavior.warnings { li { warning } } }
+                    }
+                }
             }
         }
     }
