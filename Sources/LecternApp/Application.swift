@@ -97,6 +97,7 @@ public final class Application: Sendable {
     static func makeRouter(_ context: AppContext) -> Router {
         let router = Router()
         router.use(ValidationErrorMiddleware())
+        if let throttle = SearchThrottle(context.configuration) { router.use(throttle) }
         for collection in routeCollections {
             collection.register(on: router, context: context)
         }
@@ -120,6 +121,10 @@ public final class Application: Sendable {
         server.trustedProxies = configuration.trustedProxies
         server.accessLog = !configuration.quiet
         server.errorRenderer = ErrorRenderer(htmlPage: ErrorPage.render)
+        server.maxConnections = max(1, configuration.maxConnections)
+        server.maxConnectionsPerAddress = max(1, configuration.maxConnectionsPerAddress)
+        server.maxBodyMemoryBytes = max(1, configuration.maxBodyMemoryMiB) << 20
+        server.headCheck = LargeBodyAdmission.check
         return server
     }
 }
