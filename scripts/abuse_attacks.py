@@ -7,6 +7,7 @@ else saw meanwhile: /api/health latency, other clients' success rate and the ser
 Phases (each PHASE_SECONDS long, 10 by default; every loop stops at the end of its phase):
   baseline      no attack
   idle-hog      one address opens up to 4,200 sockets and sends nothing
+  idle-hog, 20 addresses   the same sockets spread over 20 addresses, under the per-address cap
   large-bodies  40 anonymous clients each POST 24 MiB to an instructor route, again and again
   search-flood  20 clients from one address send 6 KB prefix queries as fast as they are answered
 
@@ -136,13 +137,13 @@ def no_attack(port, stop, result):
     result["note"] = "-"
 
 
-def idle_hog(port, stop, result):
+def idle_hog(port, stop, result, sources=("127.0.0.2",)):
     sockets, refused, failed = [], 0, 0
-    for _ in range(HOG_SOCKETS):
+    for i in range(HOG_SOCKETS):
         if stop.is_set():
             break
         try:
-            sockets.append(connect(port, "127.0.0.2", 2))
+            sockets.append(connect(port, sources[i % len(sources)], 2))
         except OSError:
             failed += 1
     # See which ones the server refused (503 and closed) and which it keeps.
@@ -162,7 +163,13 @@ def idle_hog(port, stop, result):
     stop.wait()
     for s in sockets:
         s.close()
-    result["note"] = f"{len(sockets)} opened, {kept} held, {refused} refused"
+    result["note"] = f"{len(sockets)} opened, {kept} held, {refused} refused or shed"
+
+
+def spread_idle_hog(port, stop, result):
+    """The same 4,200 idle sockets from 20 addresses, each under the per-address cap: only the
+    global table limits them, and idle ones are shed to make room for others."""
+    idle_hog(port, stop, result, sources=tuple(f"127.0.2.{i + 1}" for i in range(20)))
 
 
 def large_bodies(port, stop, result):
@@ -235,7 +242,7 @@ def main():
     port, pid = int(sys.argv[1]), int(sys.argv[2])
     seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 10.0
     rows = []
-    for name, attack in [("baseline", no_attack), ("idle-hog", idle_hog),
+    for name, attack in [("baseline", no_attack), ("idle-hog", idle_hog), ("idle-hog, 20 addresses", spread_idle_hog),
                          ("large-bodies", large_bodies), ("search-flood", search_flood)]:
         phase = Phase(port, pid)
         result = phase.run(seconds, attack)
