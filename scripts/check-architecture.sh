@@ -53,6 +53,8 @@ for dir in Sources/*/; do
     fi
     while IFS=: read -r file line text; do
         imported=$(sed -E 's/^(@testable |@_exported )?import (struct |class |enum |func )?([A-Za-z_]+).*/\3/' <<<"$text")
+        # The C library (math) is the toolchain's; rule 2 keeps pure modules from its I/O.
+        if [[ "$imported" == Glibc || "$imported" == Darwin || "$imported" == Musl ]]; then continue; fi
         if [[ " ${allowed[$module]} " != *" $imported "* ]]; then
             fail "$file:$line: $module may not import $imported (allowed: ${allowed[$module]:-nothing})"
         fi

@@ -53,6 +53,9 @@ final class Connection: @unchecked Sendable {
     private var responseBytes = 0
 
     private static let maxBufferedInput = 64 * 1024
+    /// Most input read and thrown away after the response while waiting for the peer to close.
+    private static let maxLingerDiscard = 1 << 20
+    private var lingerDiscarded = 0
     private static let maxBufferedOutput = 256 * 1024
 
     init(fd: Int32, remote: SocketAddress, loop: EventLoop) {
@@ -104,7 +107,12 @@ final class Connection: @unchecked Sendable {
             case .reading, .responding:
                 pendingInput.append(contentsOf: bytes)
                 if phase == .reading { feedPending() }
-            case .lingering, .closed:
+            case .lingering:
+                // Discard, but not without end: an unread upload is not worth reading for 2 s.
+                lingerDiscarded += n
+                if lingerDiscarded > Self.maxLingerDiscard { close() }
+                return
+            case .closed:
                 return
             }
             if pendingInput.count > Self.maxBufferedInput { pauseReading() }

@@ -30,6 +30,18 @@ public struct AppConfiguration: Sendable, Equatable {
     public var gradingLimits = SubmissionLimits.default
     /// Grading jobs (one per user) that may wait for a grading thread before new ones get 503.
     public var gradingQueueLimit = 256
+    /// Most open connections; when all are taken the longest-idle keep-alive connection is closed
+    /// to make room, and only with none idle does a newcomer get a 503.
+    public var maxConnections = 4096
+    /// Most open connections from one peer address (the socket's; trusted proxies are exempt).
+    /// 256 leaves room for a classroom behind one NAT address, several tabs each.
+    public var maxConnectionsPerAddress = 256
+    /// Most mebibytes of request bodies held in memory at once; beyond it uploads get a 503.
+    public var maxBodyMemoryMiB = 256
+    /// Searches per second each client (address) may make on average; 0 turns the limit off.
+    public var searchRatePerSecond = 20
+    /// Searches a client may make at once before the rate applies.
+    public var searchBurst = 40
 
     /// What a committed write survives, as SQLite's `synchronous` setting in WAL mode.
     public enum Durability: String, Sendable, Equatable, CaseIterable {

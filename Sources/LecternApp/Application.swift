@@ -98,6 +98,7 @@ public final class Application: Sendable {
         let router = Router()
         router.use(ErrorPageMiddleware(authenticator: context.authenticator, renderer: errorRenderer))
         router.use(ValidationErrorMiddleware())
+        if let throttle = SearchThrottle(context.configuration) { router.use(throttle) }
         for collection in routeCollections {
             collection.register(on: router, context: context)
         }
@@ -132,6 +133,10 @@ public final class Application: Sendable {
             guard principal.user.isAdmin else { throw HTTPError(.forbidden, message: "Metrics are for site admins.") }
         }
         server.strictTransportSecurity = SecurityPolicy.strictTransportSecurity
+        server.maxConnections = max(1, configuration.maxConnections)
+        server.maxConnectionsPerAddress = max(1, configuration.maxConnectionsPerAddress)
+        server.maxBodyMemoryBytes = max(1, configuration.maxBodyMemoryMiB) << 20
+        server.headCheck = LargeBodyAdmission.check
         return server
     }
 }

@@ -26,6 +26,8 @@ public final class DatabasePool: Sendable {
     public let path: String
     private let writer: WorkerThreads
     private let readers: WorkerThreads
+    /// One reader of its own for quick checks, so they never queue behind busy readers.
+    private let prober: WorkerThreads
 
     /// Opens the file (creating it when missing) and sets WAL mode; readers connect lazily.
     public init(path: String, configuration: PoolConfiguration = .init()) throws {
@@ -41,11 +43,22 @@ public final class DatabasePool: Sendable {
         readers = WorkerThreads(name: "SQLite reader", count: max(1, configuration.readerCount), first: nil) {
             try Connection(path: path, mode: .readWrite, configuration: readerSettings)
         }
+        prober = WorkerThreads(name: "SQLite probe", count: 1, first: nil) {
+            try Connection(path: path, mode: .readWrite, configuration: readerSettings)
+        }
     }
 
     deinit {
         writer.close()
         readers.close()
+        prober.close()
+    }
+
+    /// Runs `body` in a read transaction on a connection of its own, apart from the readers, so a
+    /// short check (a health probe) answers even while every reader is busy. Keep `body` tiny:
+    /// checks run one at a time.
+    public func probe<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await run(on: prober) { db in try db.transaction(.deferred, body) }
     }
 
     /// Runs `body` in an immediate write transaction on the writer: committed when it returns,
@@ -79,8 +92,10 @@ public final class DatabasePool: Sendable {
     public func close() async {
         writer.close()
         readers.close()
+        prober.close()
         await writer.waitUntilExited()
         await readers.waitUntilExited()
+        await prober.waitUntilExited()
     }
 
     private func run<T: Sendable>(on threads: WorkerThreads,

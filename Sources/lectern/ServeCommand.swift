@@ -42,6 +42,21 @@ let serveCommand = CommandSpec(
         OptionSpec("trusted-proxies", valueName: "addresses",
                    help: "Comma-separated addresses of reverse proxies whose X-Forwarded-* headers are trusted.",
                    env: "LECTERN_TRUSTED_PROXIES"),
+        OptionSpec("max-connections", valueName: "n",
+                   help: "Most open connections; when all are taken, the longest-idle one is closed to make room.",
+                   default: "4096", env: "LECTERN_MAX_CONNECTIONS", kind: .int(range: 1...1_000_000)),
+        OptionSpec("max-connections-per-address", valueName: "n",
+                   help: "Most open connections from one client address (trusted proxies are exempt).",
+                   default: "256", env: "LECTERN_MAX_CONNECTIONS_PER_ADDRESS", kind: .int(range: 1...1_000_000)),
+        OptionSpec("max-body-memory", valueName: "MiB",
+                   help: "Most mebibytes of request bodies held in memory at once; beyond it uploads get a 503.",
+                   default: "256", env: "LECTERN_MAX_BODY_MEMORY", kind: .int(range: 1...1_048_576)),
+        OptionSpec("search-rate", valueName: "n",
+                   help: "Searches per second each client address may make on average (0: no limit).",
+                   default: "20", env: "LECTERN_SEARCH_RATE", kind: .int(range: 0...1_000_000)),
+        OptionSpec("search-burst", valueName: "n",
+                   help: "Searches a client address may make at once before the rate applies.",
+                   default: "40", env: "LECTERN_SEARCH_BURST", kind: .int(range: 1...1_000_000)),
     ],
     flags: [
         FlagSpec("quiet", short: "q", help: "Do not write the access log.", env: "LECTERN_QUIET"),
@@ -62,6 +77,11 @@ let serveCommand = CommandSpec(
         configuration.gradingLimits.maxSimulationUnits = arguments.int("grading-max-simulation-units")
             ?? configuration.gradingLimits.maxSimulationUnits
         configuration.gradingQueueLimit = arguments.int("grading-queue") ?? configuration.gradingQueueLimit
+        configuration.maxConnections = arguments.int("max-connections") ?? configuration.maxConnections
+        configuration.maxConnectionsPerAddress = arguments.int("max-connections-per-address") ?? configuration.maxConnectionsPerAddress
+        configuration.maxBodyMemoryMiB = arguments.int("max-body-memory") ?? configuration.maxBodyMemoryMiB
+        configuration.searchRatePerSecond = arguments.int("search-rate") ?? configuration.searchRatePerSecond
+        configuration.searchBurst = arguments.int("search-burst") ?? configuration.searchBurst
         configuration.quiet = arguments.flag("quiet")
         configuration.benchRoutes = arguments.flag("bench-routes")
         try ServeUsageError.checkAddress(configuration.host, option: "--host <address>")

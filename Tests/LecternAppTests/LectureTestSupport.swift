@@ -40,6 +40,8 @@ final class SampleCourseServer {
         configuration.contentDirectory = SampleContent.coursesDirectory
         configuration.quiet = true
         configuration.databaseReaders = 2
+        // These tests search in bulk from one address; RequestLimitsTests covers the search limit.
+        configuration.searchRatePerSecond = 0
         let app = try await Application.start(configuration) { _ in }
         return SampleCourseServer(directory: directory, app: app)
     }

@@ -50,6 +50,35 @@ enum TestHTTPClient {
         return try parse(received)
     }
 
+    /// Sends `text` as it is (a request head, perhaps without its body) and reads until the server
+    /// closes the connection.
+    static func raw(_ text: String, port: Int) throws -> Response {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket: errno \(errno)") }
+        defer { close(fd) }
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Failure(description: "connect: errno \(errno)") }
+        let request = Array(text.utf8)
+        guard send(fd, request, request.count, 0) == request.count else { throw Failure(description: "send: errno \(errno)") }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 16_384)
+        while true {
+            let count = recv(fd, &buffer, buffer.count, 0)
+            if count < 0 { throw Failure(description: "recv: errno \(errno) after \(received.count) bytes") }
+            if count == 0 { break }
+            received.append(contentsOf: buffer[0..<count])
+        }
+        return try parse(received)
+    }
+
     private static func parse(_ bytes: [UInt8]) throws -> Response {
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         guard let end = (0...(max(0, bytes.count - 4))).first(where: { Array(bytes[$0..<min($0 + 4, bytes.count)]) == separator }) else {

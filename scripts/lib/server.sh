@@ -4,7 +4,7 @@
 # Sets LECTERN_BIN (folder with `lectern` and `lectern-bench`, built with `swift build -c release`
 # unless given), BENCH (the load command: LECTERN_BENCH or "$LECTERN_BIN/lectern-bench load") and
 # WORK (a scratch folder removed on exit), and exports a random LECTERN_ADMIN_PASSWORD.
-# `start_server PORT DB` starts `lectern serve` in the background, sets SERVER_PID and returns
+# `start_server PORT DB [FLAGS...]` starts `lectern serve` in the background, sets SERVER_PID and returns
 # once it listens; `stop_server` stops it. Scripts that start other processes list their PIDs in
 # EXTRA_PIDS so that the exit trap stops them too.
 
@@ -40,7 +40,7 @@ cleanup() {
 trap cleanup EXIT
 
 start_server() {
-    "$LECTERN_BIN/lectern" serve --port "$1" --db "$2" --exercises ./Exercises --public ./Public --quiet \
+    "$LECTERN_BIN/lectern" serve --port "$1" --db "$2" --exercises ./Exercises --public ./Public --quiet "${@:3}" \
         > "$WORK/server.log" 2>&1 &
     SERVER_PID=$!
     for _ in $(seq 1 100); do

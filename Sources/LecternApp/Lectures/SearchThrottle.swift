@@ -1,0 +1,24 @@
+import HTTPServer
+
+/// Limits how often one client may search (`/api/search` and the `/search` page, one budget for
+/// both): a token bucket per client address, 429 with `Retry-After` beyond it. Searches are the
+/// reads a client can make expensive, and they share the database readers with everyone.
+struct SearchThrottle: Middleware {
+    /// The route patterns that count as a search.
+    static let routes: Set<String> = ["/api/search", "/search"]
+
+    private let limit: RateLimitMiddleware
+
+    /// Nil when the configuration turns the limit off (a rate of 0).
+    init?(_ configuration: AppConfiguration) {
+        guard configuration.searchRatePerSecond > 0 else { return nil }
+        let limiter = RateLimiter(ratePerSecond: Double(configuration.searchRatePerSecond),
+                                  burst: max(1, configuration.searchBurst))
+        limit = RateLimitMiddleware(limiter, message: "Too many searches at once; wait a moment and search again.")
+    }
+
+    func handle(_ request: Request, context: RequestContext, next: Handler) async throws -> Response {
+        guard let route = context.route, Self.routes.contains(route) else { return try await next(request, context) }
+        return try await limit.handle(request, context: context, next: next)
+    }
+}
