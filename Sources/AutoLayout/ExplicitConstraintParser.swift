@@ -108,9 +108,10 @@ struct ExplicitConstraintParser {
         guard scanner.consume(".") else { throw context.expected("'.' and an attribute after '\(word.name)'", &scanner) }
         guard let name = scanner.identifier() else { throw context.expected("an attribute", &scanner) }
         guard let attribute = LayoutAttribute(rawValue: name.name) else {
-            let names = LayoutAttribute.allCases.map(\.rawValue)
+            // The message lists the frame attributes; the suggestion may also be a margin or baseline.
+            let names = LayoutAttribute.allCases.filter { $0.frameAttribute == $0 }.map(\.rawValue)
             throw LayoutError(name.location, "unknown attribute '\(name.name)'"
-                              + NameSuggestion.hint(for: name.name, among: names)
+                              + NameSuggestion.hint(for: name.name, among: LayoutAttribute.allCases.map(\.rawValue))
                               + "; expected one of \(names.joined(separator: ", "))")
         }
         return ItemAttribute(name: word.name, location: word.location, attribute: attribute)
