@@ -13,7 +13,8 @@ let package = Package(
         .executable(name: "lectern-bench", targets: ["lectern-bench"]),
         .library(name: "LecternKit", targets: [
             "JSON", "Digest", "Spelling", "CLI", "SQLite", "Store", "HTTPServer", "HTML",
-            "LayoutSolver", "AutoLayout", "Dynamics", "Captions", "Grading", "LecternApp",
+            "LayoutSolver", "AutoLayout", "Dynamics", "Captions", "Grading", "LecternApp", "XML",
+            "InterfaceBuilder",
         ]),
     ],
     targets: [
@@ -34,6 +35,8 @@ let package = Package(
         .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest"], swiftSettings: strict),
         .target(name: "HTML", swiftSettings: strict),
         .target(name: "CLI", dependencies: ["Spelling"], swiftSettings: strict),
+        .target(name: "XML", swiftSettings: strict),
+        .target(name: "InterfaceBuilder", dependencies: ["XML", "AutoLayout"], swiftSettings: strict),
 
         // Storage.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
@@ -68,6 +71,9 @@ let package = Package(
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LayoutSolver"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "JSON"], swiftSettings: strict),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "SeededRandom"], swiftSettings: strict),
+        .testTarget(name: "XMLTests", dependencies: ["XML"], swiftSettings: strict),
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "XML", "AutoLayout", "Grading"],
+                    swiftSettings: strict),
         .testTarget(name: "GradingTests", dependencies: ["Grading", "Dynamics", "AutoLayout", "JSON"], swiftSettings: strict),
         .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "HTTPServer", "Store", "SQLite"], swiftSettings: strict),
     ]
