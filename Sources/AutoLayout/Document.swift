@@ -184,6 +184,9 @@ public struct LayoutDocument: Sendable, Equatable {
 
     /// The name `superview` is used for the root container.
     public static let containerName = "superview"
+    /// The name that means the root container in a constraint wherever the other item is
+    /// (`superview` means the other item's superview), unless an item has that name.
+    public static let rootName = "container"
 
     /// The item's name, `superview` for the root container.
     public func name(of id: ItemID) -> String {

@@ -13,7 +13,8 @@ extension LayoutDocument {
     ///
     /// CONST is a number, a metric or `standard` (8 between siblings, 20 to a superview's edge);
     /// PRIO is 1…1000, `required`, `high` (750), `low` (250) or a metric; `superview` is the
-    /// other item's superview.
+    /// other item's superview; `container` is the root container wherever the other item is
+    /// (unless the document declares an item of that name).
     ///
     /// ATTR is a frame attribute (`left right top bottom leading trailing width height centerX
     /// centerY`), a margin attribute (`leftMargin rightMargin topMargin bottomMargin leadingMargin
@@ -307,6 +308,7 @@ struct DocumentParser {
     /// The item a name refers to, or an error naming the closest declared name.
     func item(named name: String, at location: SourceLocation) throws(LayoutError) -> ItemID {
         if let id = document.item(named: name) { return id }
+        if name == LayoutDocument.rootName { return .container }
         if document.metrics.contains(where: { $0.name == name }) {
             throw LayoutError(location, "'\(name)' is a metric, not a view")
         }
