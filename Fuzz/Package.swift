@@ -25,5 +25,6 @@ let package = Package(
         .target(name: "FuzzerDriver"),
         fuzzTarget("fuzz-captions"),
         fuzzTarget("fuzz-http"),
+        fuzzTarget("fuzz-xml"),
     ]
 )

@@ -4,15 +4,15 @@
 #   scripts/fuzz.sh TARGET SECONDS [extra libFuzzer options...]
 #
 # TARGET is `http` (the HTTP request parser: every input parsed whole and in pieces, results
-# compared; also the form, cookie and multipart readers) or `captions` (caption, transcript and
-# search-query parsers). Builds Fuzz/ (release,
+# compared; also the form, cookie and multipart readers), `captions` (caption, transcript and
+# search-query parsers) or `xml` (the XML reader and the storyboard importer and exporter). Builds Fuzz/ (release,
 # fuzzer + address sanitizers) and runs `fuzz-TARGET` at low priority for SECONDS. Seeds come
 # from Fuzz/corpus/TARGET (never modified); new inputs go to Fuzz/corpus-TARGET and crash
 # reproducers to Fuzz/corpus-TARGET-artifacts. FUZZ_DIR selects another copy of the Fuzz package
 # (default: the one beside this script).
 set -euo pipefail
 
-usage="usage: $0 http|captions SECONDS [libFuzzer options...]"
+usage="usage: $0 http|captions|xml SECONDS [libFuzzer options...]"
 if [[ $# -lt 2 || ! $2 =~ ^[0-9]+$ ]]; then
     echo "$usage" >&2
     exit 2
@@ -23,6 +23,7 @@ shift 2
 case "$target" in
     http) max_len=65536 ;;
     captions) max_len=16384 ;;
+    xml) max_len=65536 ;;
     *) echo "$usage" >&2; exit 2 ;;
 esac
 
