@@ -200,6 +200,9 @@ extension SceneConverter {
             second = Side(reference: secondReference, attribute: secondAttribute)
         }
         var first = Side(reference: firstReference, attribute: firstAttribute)
+        for reference in [first.reference, second?.reference] {
+            if case .content(let index)? = reference { nodes[index].usesContentGuide = true }
+        }
         if case .viewGuide(_, let key) = first.reference { noteViewGuide(key, element) }
         if case .viewGuide(_, let key)? = second?.reference { noteViewGuide(key, element) }
         if var other = second {
