@@ -147,7 +147,7 @@ final class XcodeStyleTests: XCTestCase {
             "button1.width == 0.8875 * superview.width",
         ])
         // No frames for subviews: no intrinsic size, and the button's height is left open.
-        XCTAssertTrue(conversion.conversion.document.contains("view button1 button\n"))
+        XCTAssertTrue(conversion.conversion.document.contains("view button1 button hugging 250x250\n"))
     }
 
     func testRefusedElementsNameTheElementAndItsLine() {
