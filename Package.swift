@@ -48,7 +48,7 @@ let package = Package(
         // The application: routes, pages, auth.
         .target(name: "LecternApp", dependencies: [
             "HTTPServer", "HTML", "Store", "SQLite", "Grading", "AutoLayout", "Dynamics",
-            "Captions", "JSON", "Digest", "CCrypt",
+            "Captions", "JSON", "Digest", "CCrypt", "InterfaceBuilder", "XML",
         ], swiftSettings: strict),
 
         // Executables.
