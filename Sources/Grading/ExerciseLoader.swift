@@ -47,7 +47,9 @@ extension Exercise {
         for name in fixed where files.contents[name] == nil {
             throw ExerciseError(name, "missing file")
         }
-        for path in files.sortedPaths where !fixed.contains(path) {
+        // A layout exercise may ship its reference and starter in Xcode's forms too, for download.
+        let forms = ext == "layout" ? Exercise.sourceForms.flatMap { ["reference.\($0)", "starter.\($0)"] } : []
+        for path in files.sortedPaths where !fixed.contains(path) && !forms.contains(path) {
             guard path.hasPrefix("examples/"), !path.dropFirst(9).contains("/"),
                   path.hasSuffix(".expected.json") || path.hasSuffix(".\(ext)") else {
                 throw ExerciseError(path, "unexpected file; an exercise holds exercise.json, statement.md, reference.\(ext), "

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 import AutoLayout
 import Grading
@@ -48,6 +49,23 @@ final class ExerciseRoundTripTests: XCTestCase {
                 XCTAssertEqual(parts.map(\.count), [3, 2, 3], String(id))
             }
             XCTAssertNotNil(convert(Array(first.utf8)), exercise.slug)
+        }
+    }
+
+    func testShippedStoryboardsGradeLikeTheirTextForms() throws {
+        for (exercise, layout) in layoutExercises {
+            let folder = exercisesFolder.appendingPathComponent(exercise.slug)
+            let reference = try XCTUnwrap(FileManager.default.contents(atPath: folder.appendingPathComponent("reference.storyboard").path),
+                                          "\(exercise.slug) ships no reference.storyboard")
+            let converted = try InterfaceBuilder.convert([UInt8](reference))
+            let report = Grader.grade(exercise, submission: converted.conversion.submissionText(declaredViews: layout.views),
+                                      options: GradeOptions(pictures: false))
+            XCTAssertEqual(report.score, exercise.points, "\(exercise.slug): \(report.diagnostics)")
+            let starter = try XCTUnwrap(FileManager.default.contents(atPath: folder.appendingPathComponent("starter.storyboard").path),
+                                        "\(exercise.slug) ships no starter.storyboard")
+            let starterBack = try LayoutDocument.parse(try InterfaceBuilder.convert([UInt8](starter)).conversion.document)
+            XCTAssertEqual(canonical(starterBack), canonical(try LayoutDocument.parse(exercise.starter, extending: layout.views)),
+                           exercise.slug)
         }
     }
 }

@@ -95,3 +95,25 @@ final class LayoutConvertToolTests: XCTestCase {
         XCTAssertTrue(missingScene.standardError.contains("no scene 'Nope'"))
     }
 }
+
+/// The storyboards shipped beside each layout exercise's text forms are what the exporter writes today.
+final class ShippedStoryboardTests: XCTestCase {
+    func testShippedStoryboardsAreCurrent() throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Exercises").path
+        let catalog = try ExerciseDirectory.loadCatalog(folder)
+        XCTAssertEqual(catalog.errors.count, 0)
+        var checked = 0
+        for exercise in catalog.exercises where exercise.kind == .layout {
+            for starter in [false, true] {
+                let path = "\(folder)/\(exercise.slug)/\(starter ? "starter" : "reference").storyboard"
+                let shipped = try String(contentsOfFile: path, encoding: .utf8)
+                XCTAssertEqual(shipped, try LayoutTool.exerciseStoryboard(exercise, starter: starter),
+                               "\(path) is stale: run `lectern layout export Exercises/\(exercise.slug) --storyboard"
+                                + "\(starter ? " --starter" : "")`")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 0)
+    }
+}
