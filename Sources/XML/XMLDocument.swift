@@ -41,6 +41,8 @@ public struct XMLDocument: Sendable {
     }
 
     let bytes: [UInt8]
+    /// The offset where each line after the first starts (after its `\n`), for locations.
+    var lineStarts: [Int32] = []
     var elements: [Element] = []
     var attributes: [Attribute] = []
     var texts: [TextRun] = []
@@ -64,7 +66,34 @@ public struct XMLDocument: Sendable {
 
     /// The 1-based line and column of a byte offset (columns count Unicode scalars).
     public func location(ofOffset offset: Int) -> (line: Int, column: Int) {
-        Self.location(of: offset, in: bytes)
+        let end = min(max(0, offset), bytes.count)
+        // The number of lines that start at or before `end`.
+        var low = 0, high = lineStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(lineStarts[middle]) <= end { low = middle + 1 } else { high = middle }
+        }
+        let lineStart = low == 0 ? 0 : Int(lineStarts[low - 1])
+        var column = 1
+        var index = lineStart
+        while index < end {
+            if bytes[index] & 0xC0 != 0x80 { column += 1 }
+            index += 1
+        }
+        return (low + 1, column)
+    }
+
+    /// Records where every line starts.
+    mutating func indexLines() {
+        var starts: [Int32] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = 0
+            while index < buffer.count {
+                if buffer[index] == 0x0A { starts.append(Int32(index + 1)) }
+                index += 1
+            }
+        }
+        lineStarts = starts
     }
 
     static func location(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {

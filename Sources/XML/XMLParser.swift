@@ -27,6 +27,7 @@ struct XMLParser {
             }
         }
         if let failure { throw failure }
+        document.indexLines()
         return document
     }
 
@@ -194,12 +195,15 @@ struct XMLParser {
         var attributeCount: Int32 = 0
         var position = nameEnd
         var selfClosing = false
-        let tagName = String(decoding: UnsafeBufferPointer(rebasing: buffer[(open + 1)..<nameEnd]), as: UTF8.self)
+        /// The tag's name, made only for messages.
+        func tagName() -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[(open + 1)..<nameEnd]), as: UTF8.self)
+        }
         while true {
             let beforeSpace = position
             while position < count, Self.isSpace(buffer[position]) { position += 1 }
             guard position < count else {
-                throw error(at: open, "unexpected end of file: the tag <\(tagName)> is not closed with '>'")
+                throw error(at: open, "unexpected end of file: the tag <\(tagName())> is not closed with '>'")
             }
             let byte = buffer[position]
             if byte == UInt8(ascii: ">") {
@@ -208,7 +212,7 @@ struct XMLParser {
             }
             if byte == UInt8(ascii: "/") {
                 guard position + 1 < count else {
-                    throw error(at: open, "unexpected end of file: the tag <\(tagName)> is not closed with '>'")
+                    throw error(at: open, "unexpected end of file: the tag <\(tagName())> is not closed with '>'")
                 }
                 guard buffer[position + 1] == UInt8(ascii: ">") else { throw error(at: position, "expected '>' after '/'") }
                 position += 2
@@ -216,12 +220,12 @@ struct XMLParser {
                 break
             }
             guard position > beforeSpace else {
-                throw error(at: position, "expected a space, '>' or '/>' in the tag <\(tagName)>")
+                throw error(at: position, "expected a space, '>' or '/>' in the tag <\(tagName())>")
             }
             let attributeStart = position
-            let attributeEnd = try name(buffer, at: position, what: "an attribute name, '>' or '/>' in the tag <\(tagName)>")
+            let attributeEnd = try name(buffer, at: position, what: "an attribute name, '>' or '/>' in the tag <\(tagName())>")
             guard attributeCount < Int32(limits.maxAttributes) else {
-                throw error(at: attributeStart, "too many attributes on <\(tagName)>: at most \(limits.maxAttributes)")
+                throw error(at: attributeStart, "too many attributes on <\(tagName())>: at most \(limits.maxAttributes)")
             }
             for earlier in document.attributes[Int(firstAttribute)...] {
                 if earlier.nameEnd - earlier.nameStart == Int32(attributeEnd - attributeStart),
@@ -232,13 +236,13 @@ struct XMLParser {
             position = attributeEnd
             while position < count, Self.isSpace(buffer[position]) { position += 1 }
             guard position < count else {
-                throw error(at: open, "unexpected end of file: the tag <\(tagName)> is not closed with '>'")
+                throw error(at: open, "unexpected end of file: the tag <\(tagName())> is not closed with '>'")
             }
             guard buffer[position] == UInt8(ascii: "=") else { throw error(at: position, "expected '=' after the attribute name") }
             position += 1
             while position < count, Self.isSpace(buffer[position]) { position += 1 }
             guard position < count else {
-                throw error(at: open, "unexpected end of file: the tag <\(tagName)> is not closed with '>'")
+                throw error(at: open, "unexpected end of file: the tag <\(tagName())> is not closed with '>'")
             }
             let quote = buffer[position]
             guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
