@@ -30,6 +30,9 @@ extension SceneConverter {
             if let line = try constraintLine(element, owner: owner) { lines.append(line) }
         }
         lines.append(contentsOf: autoresizingLines())
+        for (index, node) in nodes.enumerated() {
+            if let stack = node.stack { lines.append(contentsOf: stack.lines(for: index, in: self)) }
+        }
         var text: [String] = []
         var origins: [Int] = []
         let size = scenario.containerSize ?? LayoutScenario.defaultContainerSize

@@ -8,6 +8,7 @@ struct SceneConverter {
         "view": .view, "label": .label, "button": .button, "imageView": .imageView, "textField": .view,
         "textView": .textView, "switch": .view, "slider": .view, "segmentedControl": .view,
         "activityIndicatorView": .view, "scrollView": .view, "tableView": .view, "collectionView": .view,
+        "stackView": .view,
     ]
     /// Views whose content gives them an intrinsic size, taken from their design frame.
     static let intrinsicKinds: Set<String> = [
@@ -17,7 +18,6 @@ struct SceneConverter {
     static let scrollKinds: Set<String> = ["scrollView", "tableView", "collectionView", "textView"]
     /// Why some elements are refused.
     static let refusals: [String: String] = [
-        "stackView": "stack views are not supported: lay the views out with constraints",
         "tableViewCell": "table view cells are not supported",
         "collectionViewCell": "collection view cells are not supported",
         "collectionReusableView": "collection view supplementary views are not supported",
@@ -54,6 +54,8 @@ struct SceneConverter {
         var frame: LayoutRect?
         var contentGuide: String?
         var usesContentGuide = false
+        /// For a stack view: how it arranges its subviews.
+        var stack: StackArrangement?
     }
 
     let file: InterfaceBuilderFile
@@ -142,8 +144,16 @@ struct SceneConverter {
                     throw fail(cell, "<\(cell.name)> at line \(cell.line): table and collection view cells are not supported")
                 }
             }
+            var arrangement: StackArrangement?
+            if kind == "stackView" {
+                arrangement = try StackArrangement(element, converter: self)
+            }
+            if let parent, nodes[parent].stack != nil, element["hidden"] == "YES" {
+                warnings.append("line \(element.line): the hidden <\(kind)> \(id) takes no part in its stack view and is left out")
+                continue
+            }
             let index = nodes.count
-            nodes.append(Node(element: element, id: id, parent: parent, frame: Self.rect(element)))
+            nodes.append(Node(element: element, id: id, parent: parent, frame: Self.rect(element), stack: arrangement))
             references[id] = .view(index)
             try readVariations(of: element)
             try readGuides(of: element, node: index)

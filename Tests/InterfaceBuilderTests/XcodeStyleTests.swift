@@ -160,7 +160,7 @@ final class XcodeStyleTests: XCTestCase {
                             <viewController id="b" sceneMemberID="viewController">
                                 <view key="view" id="c">
                                     <subviews>
-                                        <stackView axis="vertical" id="d"/>
+                                        <containerView id="d"/>
                                     </subviews>
                                 </view>
                             </viewController>
@@ -171,10 +171,10 @@ final class XcodeStyleTests: XCTestCase {
             """
         do {
             _ = try InterfaceBuilder.convert(Array(text.utf8))
-            XCTFail("stack views are refused")
+            XCTFail("container views are refused")
         } catch {
             XCTAssertEqual(error.line, 9)
-            XCTAssertTrue(error.message.contains("<stackView> at line 9"), error.message)
+            XCTAssertTrue(error.message.contains("<containerView> at line 9"), error.message)
         }
     }
 
@@ -205,5 +205,61 @@ final class XcodeStyleTests: XCTestCase {
         XCTAssertNil(Multiplier.parse("1:0"))
         XCTAssertNil(Multiplier.parse("abc"))
         XCTAssertNil(Multiplier.parse("nan"))
+    }
+
+    func testStackViewsBecomeTheirArrangementsConstraints() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" useAutolayout="YES">
+                <scenes>
+                    <scene sceneID="stK-Sc-001">
+                        <objects>
+                            <viewController id="stK-VC-001" sceneMemberID="viewController">
+                                <view key="view" id="stK-Rt-001">
+                                    <rect key="frame" x="0.0" y="0.0" width="320" height="568"/>
+                                    <subviews>
+                                        <stackView opaque="NO" axis="vertical" distribution="fillEqually" alignment="center" spacing="10" translatesAutoresizingMaskIntoConstraints="NO" id="stK-Sv-001" userLabel="Column">
+                                            <rect key="frame" x="20" y="20" width="60" height="70"/>
+                                            <subviews>
+                                                <label text="One" translatesAutoresizingMaskIntoConstraints="NO" id="stK-Lb-001" userLabel="one">
+                                                    <rect key="frame" x="12" y="0.0" width="36" height="30"/>
+                                                </label>
+                                                <label text="Two" hidden="YES" translatesAutoresizingMaskIntoConstraints="NO" id="stK-Lb-002" userLabel="hiddenTwo">
+                                                    <rect key="frame" x="0.0" y="40" width="60" height="30"/>
+                                                </label>
+                                                <button translatesAutoresizingMaskIntoConstraints="NO" id="stK-Bt-003" userLabel="three">
+                                                    <rect key="frame" x="0.0" y="40" width="60" height="30"/>
+                                                </button>
+                                            </subviews>
+                                        </stackView>
+                                    </subviews>
+                                    <constraints>
+                                        <constraint firstItem="stK-Sv-001" firstAttribute="top" secondItem="stK-Rt-001" secondAttribute="top" constant="20" id="stK-C1-001"/>
+                                        <constraint firstItem="stK-Sv-001" firstAttribute="leading" secondItem="stK-Rt-001" secondAttribute="leading" constant="20" id="stK-C2-001"/>
+                                    </constraints>
+                                </view>
+                            </viewController>
+                        </objects>
+                    </scene>
+                </scenes>
+            </document>
+            """
+        let conversion = try XCTUnwrap(convert(Array(text.utf8)))
+        XCTAssertEqual(conversion.conversion.views.map(\.name), ["Column", "one", "three"])
+        XCTAssertTrue(conversion.conversion.warnings.contains { $0.contains("hidden") })
+        XCTAssertTrue(conversion.conversion.constraints.map(\.text).contains("three.top == one.bottom + 10"))
+        XCTAssertTrue(conversion.conversion.constraints.map(\.text).contains("three.height == one.height"))
+        assertDesignFramesReproduced(conversion, [
+            "Column": LayoutRect(x: 20, y: 20, width: 60, height: 70),
+            "one": LayoutRect(x: 12, y: 0, width: 36, height: 30),
+            "three": LayoutRect(x: 0, y: 40, width: 60, height: 30),
+        ])
+        let spacing = text.replacingOccurrences(of: "</stackView>", with: "<variation key=\"heightClass=compact\" spacing=\"4\"/></stackView>")
+        do {
+            _ = try InterfaceBuilder.convert(Array(spacing.utf8))
+            XCTFail("a variation of the stack's spacing is refused")
+        } catch {
+            XCTAssertTrue(error.message.contains("stack view's properties"), error.message)
+        }
     }
 }
