@@ -11,7 +11,8 @@ extension LayoutDocument {
     ///     ITEM.ATTR REL [MULT *] ITEM.ATTR [+|- CONST] [@PRIO]
     ///     ITEM.ATTR REL CONST [@PRIO]        # a width or height only
     ///
-    /// CONST is a number, a metric or `standard` (8 between siblings, 20 to a superview's edge);
+    /// CONST is a number, a metric, `standard` (8 between siblings, 20 to a superview's edge) or
+    /// `N * standard` (system spacing times a multiplier, as `equalToSystemSpacingAfter:multiplier:`);
     /// PRIO is 1…1000, `required`, `high` (750), `low` (250) or a metric; `superview` is the
     /// other item's superview; `container` is the root container wherever the other item is
     /// (unless the document declares an item of that name).

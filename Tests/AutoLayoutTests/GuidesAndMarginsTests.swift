@@ -105,4 +105,20 @@ final class GuidesAndMarginsTests: XCTestCase {
                                       safeAreaInsets: LayoutInsets(top: 10, left: 0, bottom: 30, right: 0))
         assertFrame(document.solve(scenario), "a", rect(0, 10, 320, 528))
     }
+
+    func testSystemSpacingTimesAMultiplier() throws {
+        let document = try XCTUnwrap(parseDocument("""
+            view a label 30x10
+            view b label 30x10
+            H:|[a]
+            b.leading == a.trailing + 2 * standard
+            V:|[a]
+            V:|[b]
+            """))
+        XCTAssertEqual(document.constraints[1].constant.value, 16)
+        XCTAssertEqual(document.constraints[1].constant.source, .standard)
+        XCTAssertEqual(document.explicitLine(for: document.constraints[1]), "b.leading == a.trailing + 2 * standard")
+        assertFrame(document.solve(LayoutScenario(containerSize: LayoutSize(width: 320, height: 568))), "b", rect(46, 0, 30, 10))
+        XCTAssertEqual(parseErrors("view a\nview b\nb.leading == a.trailing + 2 * gap").first?.message.contains("'standard'"), true)
+    }
 }
