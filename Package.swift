@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "LecternKit", targets: [
             "JSON", "Digest", "Spelling", "CLI", "SQLite", "Store", "HTTPServer", "HTML",
             "LayoutSolver", "AutoLayout", "Dynamics", "Captions", "Grading", "LecternApp",
-            "SourceCode", "ConstraintCode", "BehaviorCode",
+            "SourceCode", "ConstraintCode", "BehaviorCode", "XML", "InterfaceBuilder",
         ]),
     ],
     targets: [
@@ -32,13 +32,15 @@ let package = Package(
         .target(name: "AutoLayout", dependencies: ["LayoutSolver", "JSON", "Spelling"], swiftSettings: strict),
         .target(name: "Dynamics", dependencies: ["JSON"], swiftSettings: strict),
         .target(name: "Captions", swiftSettings: strict),
-        .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest", "ConstraintCode", "BehaviorCode"],
+        .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest", "ConstraintCode", "BehaviorCode", "InterfaceBuilder"],
                 swiftSettings: strict),
         .target(name: "HTML", swiftSettings: strict),
         .target(name: "CLI", dependencies: ["Spelling"], swiftSettings: strict),
         .target(name: "SourceCode", swiftSettings: strict),
         .target(name: "ConstraintCode", dependencies: ["SourceCode", "AutoLayout"], swiftSettings: strict),
         .target(name: "BehaviorCode", dependencies: ["SourceCode", "JSON"], swiftSettings: strict),
+        .target(name: "XML", swiftSettings: strict),
+        .target(name: "InterfaceBuilder", dependencies: ["XML", "AutoLayout"], swiftSettings: strict),
 
         // Storage.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
@@ -50,7 +52,7 @@ let package = Package(
         // The application: routes, pages, auth.
         .target(name: "LecternApp", dependencies: [
             "HTTPServer", "HTML", "Store", "SQLite", "Grading", "AutoLayout", "Dynamics",
-            "Captions", "JSON", "Digest", "CCrypt", "SourceCode", "ConstraintCode", "BehaviorCode",
+            "Captions", "JSON", "Digest", "CCrypt", "SourceCode", "ConstraintCode", "BehaviorCode", "InterfaceBuilder", "XML",
         ], swiftSettings: strict),
 
         // Executables.
@@ -73,6 +75,9 @@ let package = Package(
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LayoutSolver"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "JSON"], swiftSettings: strict),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "SeededRandom"], swiftSettings: strict),
+        .testTarget(name: "XMLTests", dependencies: ["XML"], swiftSettings: strict),
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "XML", "AutoLayout", "Grading"],
+                    swiftSettings: strict),
         .testTarget(name: "GradingTests", dependencies: ["Grading", "Dynamics", "AutoLayout", "JSON"], swiftSettings: strict),
         .testTarget(name: "SourceCodeTests", dependencies: ["SourceCode"], swiftSettings: strict),
         .testTarget(name: "ConstraintCodeTests", dependencies: ["ConstraintCode", "SourceCode", "AutoLayout", "Grading", "JSON"], swiftSettings: strict),

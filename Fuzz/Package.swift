@@ -27,5 +27,6 @@ let package = Package(
         fuzzTarget("fuzz-http"),
         fuzzTarget("fuzz-code"),
         fuzzTarget("fuzz-behavior"),
+        fuzzTarget("fuzz-xml"),
     ]
 )

@@ -20,7 +20,14 @@ extension LayoutDocument {
             if constraint.multiplier != 1 { text += "\(formatNumber(constraint.multiplier)) * " }
             text += "\(reference(to: second, other: constraint.firstItem)).\(attribute.rawValue)"
             if constant.value != 0 || (symbolic && constant.source != .literal) {
-                let (negative, magnitude) = symbolic ? symbolicMagnitude(constant) : (constant.value < 0, formatNumber(abs(constant.value)))
+                var (negative, magnitude) = symbolic ? symbolicMagnitude(constant) : (constant.value < 0, formatNumber(abs(constant.value)))
+                if symbolic, constant.source == .standard {
+                    // System spacing times a multiplier: `2 * standard`.
+                    let spacing = ConstraintRules.standardSpacing(constraint.firstItem, second, in: self)
+                    let factor = abs(constant.value) / spacing
+                    if factor != 1 { magnitude = "\(formatNumber(factor)) * standard" }
+                    negative = constant.value < 0
+                }
                 text += negative ? " - \(magnitude)" : " + \(magnitude)"
             }
         } else if symbolic, case .metric(let name) = constant.source {

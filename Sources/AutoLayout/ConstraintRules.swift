@@ -5,6 +5,13 @@ enum ConstraintRules {
         let location = constraint.location
         let first = constraint.firstAttribute
         let firstName = "\(document.name(of: constraint.firstItem)).\(first.rawValue)"
+        for (item, attribute) in [(constraint.firstItem, first), (constraint.secondItem, constraint.secondAttribute)] {
+            if case .item(let index)? = item, let attribute, attribute.isMargin,
+               document.items.indices.contains(index), document.items[index].isGuide {
+                throw LayoutError(location, "'\(document.items[index].name)' is a layout guide and has no margins; "
+                                  + "use '\(attribute.frameAttribute.rawValue)'")
+            }
+        }
         guard let secondItem = constraint.secondItem, let second = constraint.secondAttribute else {
             guard first.isSize else {
                 throw LayoutError(location, "'\(firstName)' is a position and cannot equal a constant; "

@@ -44,12 +44,16 @@ public struct LayoutItem: Sendable, Equatable {
     public var compressionResistance: (horizontal: LayoutPriority, vertical: LayoutPriority)
     /// The superview.
     public let parent: ItemID
-    /// Where the item is declared.
+    /// Where the item is declared; for a built-in guide, where it is first used.
     public let location: SourceLocation
+    /// For a guide of the root container used without a declaration (`safeArea`), which one:
+    /// the scenario, not constraints, decides its frame.
+    public let builtIn: BuiltInGuide?
 
     /// Creates an item with the default priorities of its kind.
     public init(name: String, kind: Kind, intrinsicSize: LayoutSize? = nil, parent: ItemID = .container,
-                location: SourceLocation) {
+                location: SourceLocation, builtIn: BuiltInGuide? = nil) {
+        self.builtIn = kind == .guide ? builtIn : nil
         self.name = name
         self.kind = kind
         self.intrinsicSize = kind == .guide ? nil : intrinsicSize
@@ -76,7 +80,7 @@ public struct LayoutItem: Sendable, Equatable {
     public static func == (lhs: LayoutItem, rhs: LayoutItem) -> Bool {
         lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.intrinsicSize == rhs.intrinsicSize
             && lhs.hugging == rhs.hugging && lhs.compressionResistance == rhs.compressionResistance
-            && lhs.parent == rhs.parent && lhs.location == rhs.location
+            && lhs.parent == rhs.parent && lhs.location == rhs.location && lhs.builtIn == rhs.builtIn
     }
 }
 
@@ -180,6 +184,9 @@ public struct LayoutDocument: Sendable, Equatable {
 
     /// The name `superview` is used for the root container.
     public static let containerName = "superview"
+    /// The name that means the root container in a constraint wherever the other item is
+    /// (`superview` means the other item's superview), unless an item has that name.
+    public static let rootName = "container"
 
     /// The item's name, `superview` for the root container.
     public func name(of id: ItemID) -> String {
@@ -233,7 +240,7 @@ public struct LayoutDocument: Sendable, Equatable {
         }
         for item in items where item.parent != .container { usedItems.insert(item.parent) }
         var unused: [(name: String, location: SourceLocation)] = []
-        for (index, item) in items.enumerated() where item.isGuide && !usedItems.contains(.item(index)) {
+        for (index, item) in items.enumerated() where item.isGuide && item.builtIn == nil && !usedItems.contains(.item(index)) {
             unused.append((item.name, item.location))
         }
         for metric in metrics where !referencedMetrics.contains(metric.name) {

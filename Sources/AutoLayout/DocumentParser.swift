@@ -11,9 +11,25 @@ extension LayoutDocument {
     ///     ITEM.ATTR REL [MULT *] ITEM.ATTR [+|- CONST] [@PRIO]
     ///     ITEM.ATTR REL CONST [@PRIO]        # a width or height only
     ///
-    /// CONST is a number, a metric or `standard` (8 between siblings, 20 to a superview's edge);
+    /// CONST is a number, a metric, `standard` (8 between siblings, 20 to a superview's edge) or
+    /// `N * standard` (system spacing times a multiplier, as `equalToSystemSpacingAfter:multiplier:`);
     /// PRIO is 1…1000, `required`, `high` (750), `low` (250) or a metric; `superview` is the
-    /// other item's superview.
+    /// other item's superview; `container` is the root container wherever the other item is
+    /// (unless the document declares an item of that name).
+    ///
+    /// ATTR is a frame attribute (`left right top bottom leading trailing width height centerX
+    /// centerY`), a margin attribute (`leftMargin rightMargin topMargin bottomMargin leadingMargin
+    /// trailingMargin centerXWithinMargins centerYWithinMargins`: 8 inside a view; on the root,
+    /// the safe area plus 16, or 20 when the container is at least 414 wide, left and right) or a
+    /// baseline (`firstBaseline lastBaseline`: the bottom edge, as fonts are unknown).
+    ///
+    /// Four guides of the root container need no declaration: `safeArea` (the safe area layout
+    /// guide), `margins` (the layout margins guide), `topLayoutGuide` and `bottomLayoutGuide`
+    /// (iOS 7's: from the screen's top to the safe area's top, from the safe area's bottom to the
+    /// screen's bottom). The scenario decides their frames (`LayoutScenario.statusBar`, `topBar`,
+    /// `bottomBar`, `safeAreaInsets`; defaults in `ScenarioGeometry`): a phone in portrait has a
+    /// 20-point status bar, in landscape none. A document that declares one of these names itself
+    /// uses its own item.
     ///
     /// Declarations (`container`, `view`, `guide`, `metric`) are read first, so constraints may
     /// name items declared further down; a view's parent must be declared before it. With `base`,
@@ -67,6 +83,7 @@ struct DocumentParser {
             var lineScanner = scanner
             do throws(LayoutError) { try parseDeclaration(&lineScanner) } catch { record(error) }
         }
+        addBuiltInGuides(usedIn: statements.filter { $0.kind != .declaration }.map(\.scanner))
         for (scanner, kind) in statements where kind != .declaration {
             var lineScanner = scanner
             do throws(LayoutError) {
@@ -99,6 +116,33 @@ struct DocumentParser {
     }
 
     private enum StatementKind { case declaration, visualFormat, explicit }
+
+    /// Declares the built-in guides of the root container (`safeArea`, `margins`,
+    /// `topLayoutGuide`, `bottomLayoutGuide`) that constraint lines name and the document does not
+    /// declare itself, in that order, each located at its first use.
+    private mutating func addBuiltInGuides(usedIn lines: [LineScanner]) {
+        for guide in BuiltInGuide.allCases {
+            let name = guide.rawValue
+            guard document.item(named: name) == nil, !document.metrics.contains(where: { $0.name == name }) else { continue }
+            var use: SourceLocation?
+            for line in lines {
+                var probe = line
+                while !probe.atEnd {
+                    if let word = probe.identifier() {
+                        if word.name == name {
+                            use = word.location
+                            break
+                        }
+                    } else {
+                        probe.skipOne()
+                    }
+                }
+                if use != nil { break }
+            }
+            guard let use else { continue }
+            document.items.append(LayoutItem(name: name, kind: .guide, location: use, builtIn: guide))
+        }
+    }
 
     private static func classify(_ scanner: LineScanner) -> StatementKind {
         var probe = scanner
@@ -265,6 +309,7 @@ struct DocumentParser {
     /// The item a name refers to, or an error naming the closest declared name.
     func item(named name: String, at location: SourceLocation) throws(LayoutError) -> ItemID {
         if let id = document.item(named: name) { return id }
+        if name == LayoutDocument.rootName { return .container }
         if document.metrics.contains(where: { $0.name == name }) {
             throw LayoutError(location, "'\(name)' is a metric, not a view")
         }

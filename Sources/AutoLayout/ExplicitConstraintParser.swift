@@ -15,6 +15,8 @@ struct ExplicitConstraintParser {
     enum ConstantTerm {
         case number(Double, SourceLocation)
         case name(String, SourceLocation)
+        /// `N * standard`: system spacing times a multiplier.
+        case scaledStandard(Double, SourceLocation)
     }
 
     func parse(_ scanner: inout LineScanner, usedMetrics: inout [String]) throws(LayoutError) -> [LayoutConstraint] {
@@ -59,6 +61,16 @@ struct ExplicitConstraintParser {
             scanner.skipSpaces()
             if let number = scanner.number(signed: false) {
                 constantTerm = .number(number.value, number.location)
+                var probe = scanner
+                probe.skipSpaces()
+                if probe.consume("*") {
+                    probe.skipSpaces()
+                    guard let word = probe.identifier(), word.name == "standard" else {
+                        throw context.expected("'standard' after '\(formatNumber(number.value)) *'", &probe)
+                    }
+                    scanner = probe
+                    constantTerm = .scaledStandard(number.value, number.location)
+                }
             } else if let word = scanner.identifier() {
                 constantTerm = .name(word.name, word.location)
             } else {
@@ -108,9 +120,10 @@ struct ExplicitConstraintParser {
         guard scanner.consume(".") else { throw context.expected("'.' and an attribute after '\(word.name)'", &scanner) }
         guard let name = scanner.identifier() else { throw context.expected("an attribute", &scanner) }
         guard let attribute = LayoutAttribute(rawValue: name.name) else {
-            let names = LayoutAttribute.allCases.map(\.rawValue)
+            // The message lists the frame attributes; the suggestion may also be a margin or baseline.
+            let names = LayoutAttribute.allCases.filter { $0.frameAttribute == $0 }.map(\.rawValue)
             throw LayoutError(name.location, "unknown attribute '\(name.name)'"
-                              + NameSuggestion.hint(for: name.name, among: names)
+                              + NameSuggestion.hint(for: name.name, among: LayoutAttribute.allCases.map(\.rawValue))
                               + "; expected one of \(names.joined(separator: ", "))")
         }
         return ItemAttribute(name: word.name, location: word.location, attribute: attribute)
@@ -155,6 +168,13 @@ struct ExplicitConstraintParser {
         case .number(let value, let location)?:
             try context.checkMagnitude(value, at: location)
             return LayoutConstant(value: sign * value, source: .literal, location: location)
+        case .scaledStandard(let factor, let location)?:
+            try context.checkMagnitude(factor, at: location)
+            guard let secondItem else {
+                throw LayoutError(location, "'standard' is a spacing between two items; use a number or a metric")
+            }
+            let spacing = ConstraintRules.standardSpacing(firstItem, secondItem, in: context.document)
+            return LayoutConstant(value: sign * factor * spacing, source: .standard, location: location)
         case .name(let name, let location)?:
             if name == "standard" {
                 guard let secondItem else {

@@ -154,3 +154,20 @@ public struct LayoutConversion: Sendable, Equatable, JSONWritable {
         writer.endObject()
     }
 }
+
+extension LayoutConversion {
+    /// The document as a submission to an exercise that declares `views`: without the
+    /// `container` line and without the declarations of the views the exercise declares (its
+    /// declarations count), keeping guides, metrics and constraints.
+    public func submissionText(declaredViews views: LayoutDocument) -> String {
+        let names = Set(views.items.map(\.name))
+        var kept: [Substring] = []
+        for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
+            let words = line.split(separator: " ", maxSplits: 2)
+            if words.first == "container", words.count == 2, !line.contains("=") { continue }
+            if words.first == "view", words.count >= 2, names.contains(String(words[1])) { continue }
+            kept.append(line)
+        }
+        return kept.joined(separator: "\n")
+    }
+}

@@ -24,6 +24,8 @@ public struct LayoutEngine: Sendable {
     private let participation: [(horizontal: Bool, vertical: Bool)]
     /// Magic numbers and fixed sizes: the same in every scenario.
     let staticWarnings: [LayoutWarning]
+    /// For each item, the built-in guide it is, if any: its frame is a constant of the scenario.
+    let builtIns: [BuiltInGuide?]
     /// Conflicts analyzed for their minimal set before the rest are summarized.
     let maxAnalyzedConflicts: Int
     /// Most simplex pivots each solver run of a solve may make.
@@ -53,10 +55,11 @@ public struct LayoutEngine: Sendable {
                 return nil
             }
         }
+        builtIns = document.items.map(\.builtIn)
         var participation = document.items.map { item in (horizontal: !item.isGuide, vertical: !item.isGuide) }
         for constraint in document.constraints {
             for case .item(let index) in [constraint.firstItem, constraint.secondItem ?? .container]
-            where participation.indices.contains(index) {
+            where participation.indices.contains(index) && document.items[index].builtIn == nil {
                 for axis in constraint.axes {
                     if axis == .horizontal { participation[index].horizontal = true } else { participation[index].vertical = true }
                 }
@@ -106,65 +109,96 @@ public struct LayoutEngine: Sendable {
     static let xComponent = 0, yComponent = 1, widthComponent = 2, heightComponent = 3
 
     /// Adds `scale ×` the item's size along `axis`.
-    func addSize(of item: ItemID, _ axis: LayoutAxis, scale: Double, container: LayoutSize,
-                             into sum: inout LinearSum) {
+    func addSize(of item: ItemID, _ axis: LayoutAxis, scale: Double, geometry: ScenarioGeometry,
+                 into sum: inout LinearSum) {
         guard scale != 0 else { return }
         switch item {
-        case .container: sum.constant += scale * container[axis]
-        case .item(let index): sum.add(4 * index + (axis == .horizontal ? Self.widthComponent : Self.heightComponent), scale)
+        case .container: sum.constant += scale * geometry.container[axis]
+        case .item(let index):
+            if let guide = builtIns[index] {
+                sum.constant += scale * geometry.frame(of: guide).size[axis]
+            } else {
+                sum.add(4 * index + (axis == .horizontal ? Self.widthComponent : Self.heightComponent), scale)
+            }
         }
     }
 
     /// Adds `scale ×` the item's origin along `axis`, measured in `frame`'s coordinates.
-    func addOrigin(of item: ItemID, _ axis: LayoutAxis, in frame: ItemID, scale: Double,
-                               into sum: inout LinearSum) {
+    func addOrigin(of item: ItemID, _ axis: LayoutAxis, in frame: ItemID, scale: Double, geometry: ScenarioGeometry,
+                   into sum: inout LinearSum) {
         guard case .item(let index) = item else { return }
         let component = axis == .horizontal ? Self.xComponent : Self.yComponent
         for node in chains[index] {
             if case .item(let stop) = frame, stop == node { return }
-            sum.add(4 * node + component, scale)
+            if let guide = builtIns[node] {
+                let rect = geometry.frame(of: guide)
+                sum.constant += scale * (axis == .horizontal ? rect.x : rect.y)
+            } else {
+                sum.add(4 * node + component, scale)
+            }
+        }
+    }
+
+    /// How far the attribute lies from its frame attribute, in points rightwards or downwards:
+    /// the item's layout margin for the margin attributes, else 0.
+    func marginOffset(_ attribute: LayoutAttribute, of item: ItemID, geometry: ScenarioGeometry) -> Double {
+        guard attribute.isMargin else { return 0 }
+        let margins = item == .container ? geometry.rootMargins : ScenarioGeometry.viewMargins
+        let rightToLeft = geometry.direction == .rightToLeft
+        return switch attribute {
+        case .leftMargin: margins.left
+        case .rightMargin: -margins.right
+        case .topMargin: margins.top
+        case .bottomMargin: -margins.bottom
+        case .leadingMargin: rightToLeft ? -margins.right : margins.left
+        case .trailingMargin: rightToLeft ? margins.left : -margins.right
+        case .centerXWithinMargins: (margins.left - margins.right) / 2
+        case .centerYWithinMargins: (margins.top - margins.bottom) / 2
+        default: 0
         }
     }
 
     /// Adds `scale ×` the attribute's value, measured in `frame`'s coordinates (mirrored: from its right edge leftwards).
     func addAttribute(_ attribute: LayoutAttribute, of item: ItemID, in frame: ItemID, mirrored: Bool,
-                                  direction: LayoutDirection, scale: Double, container: LayoutSize,
-                                  into sum: inout LinearSum) {
+                      geometry: ScenarioGeometry, scale: Double, into sum: inout LinearSum) {
         if attribute.isSize {
-            addSize(of: item, attribute.axis, scale: scale, container: container, into: &sum)
+            addSize(of: item, attribute.axis, scale: scale, geometry: geometry, into: &sum)
             return
         }
-        let rightToLeft = direction == .rightToLeft
-        let fraction: Double = switch attribute {
+        let rightToLeft = geometry.direction == .rightToLeft
+        let fraction: Double = switch attribute.frameAttribute {
         case .left, .top: 0
         case .right, .bottom: 1
         case .centerX, .centerY: 0.5
         case .leading: rightToLeft ? 1 : 0
         case .trailing: rightToLeft ? 0 : 1
-        case .width, .height: 0
+        default: 0
         }
         let axis = attribute.axis
+        let offset = marginOffset(attribute, of: item, geometry: geometry)
         if mirrored {
-            addSize(of: frame, axis, scale: scale, container: container, into: &sum)
-            addOrigin(of: item, axis, in: frame, scale: -scale, into: &sum)
-            addSize(of: item, axis, scale: -fraction * scale, container: container, into: &sum)
+            addSize(of: frame, axis, scale: scale, geometry: geometry, into: &sum)
+            addOrigin(of: item, axis, in: frame, scale: -scale, geometry: geometry, into: &sum)
+            addSize(of: item, axis, scale: -fraction * scale, geometry: geometry, into: &sum)
+            sum.constant -= scale * offset
         } else {
-            addOrigin(of: item, axis, in: frame, scale: scale, into: &sum)
-            addSize(of: item, axis, scale: fraction * scale, container: container, into: &sum)
+            addOrigin(of: item, axis, in: frame, scale: scale, geometry: geometry, into: &sum)
+            addSize(of: item, axis, scale: fraction * scale, geometry: geometry, into: &sum)
+            sum.constant += scale * offset
         }
     }
 
     /// `first − multiplier × second − constant`, the expression that the relation compares with 0.
-    func sum(for index: Int, direction: LayoutDirection, container: LayoutSize) -> LinearSum {
+    func sum(for index: Int, geometry: ScenarioGeometry) -> LinearSum {
         let constraint = document.constraints[index]
         let frame = frames[index]
-        let mirrored = direction == .rightToLeft && constraint.isDirectional
+        let mirrored = geometry.direction == .rightToLeft && constraint.isDirectional
         var sum = LinearSum()
         addAttribute(constraint.firstAttribute, of: constraint.firstItem, in: frame, mirrored: mirrored,
-                     direction: direction, scale: 1, container: container, into: &sum)
+                     geometry: geometry, scale: 1, into: &sum)
         if let second = constraint.secondItem, let attribute = constraint.secondAttribute {
-            addAttribute(attribute, of: second, in: frame, mirrored: mirrored, direction: direction,
-                         scale: -constraint.multiplier, container: container, into: &sum)
+            addAttribute(attribute, of: second, in: frame, mirrored: mirrored, geometry: geometry,
+                         scale: -constraint.multiplier, into: &sum)
         }
         sum.constant -= constraint.constant.value
         return sum

@@ -6,6 +6,8 @@ struct LayoutRun {
     let engine: LayoutEngine
     let scenario: LayoutScenario
     let container: LayoutSize
+    /// What the root container's guides and margins measure.
+    let geometry: ScenarioGeometry
     let variables: [Variable]
     let intrinsicSizes: [LayoutSize?]
     /// The expression of each usable document constraint, in document order.
@@ -44,6 +46,7 @@ struct LayoutRun {
     init(engine: LayoutEngine, scenario: LayoutScenario, foldingFixedValues: Bool) {
         let document = engine.document
         let container = scenario.containerSize ?? document.containerSize ?? LayoutScenario.defaultContainerSize
+        let geometry = ScenarioGeometry(scenario: scenario, container: container)
         var sizes = document.items.map(\.intrinsicSize)
         for override in scenario.intrinsicSizes {
             if let index = document.items.firstIndex(where: { $0.name == override.view && !$0.isGuide }) {
@@ -51,7 +54,7 @@ struct LayoutRun {
             }
         }
         let sums = document.constraints.indices.map { index in
-            engine.isUsable(index) ? engine.sum(for: index, direction: scenario.direction, container: container) : nil
+            engine.isUsable(index) ? engine.sum(for: index, geometry: geometry) : nil
         }
         var fixed: FixedValues?
         if foldingFixedValues {
@@ -63,13 +66,14 @@ struct LayoutRun {
                 Self.completingUnconstrained(values, engine: engine, sums: sums, intrinsicSizes: sizes)
             }
         }
-        self.init(engine: engine, scenario: scenario, container: container, intrinsicSizes: sizes, sums: sums,
-                  fixed: fixed)
+        self.init(engine: engine, scenario: scenario, container: container, geometry: geometry, intrinsicSizes: sizes,
+                  sums: sums, fixed: fixed)
     }
 
-    private init(engine: LayoutEngine, scenario: LayoutScenario, container: LayoutSize, intrinsicSizes: [LayoutSize?],
-                 sums: [LayoutEngine.LinearSum?], fixed: FixedValues?) {
+    private init(engine: LayoutEngine, scenario: LayoutScenario, container: LayoutSize, geometry: ScenarioGeometry,
+                 intrinsicSizes: [LayoutSize?], sums: [LayoutEngine.LinearSum?], fixed: FixedValues?) {
         self.engine = engine
+        self.geometry = geometry
         self.scenario = scenario
         self.container = container
         self.intrinsicSizes = intrinsicSizes
@@ -85,8 +89,8 @@ struct LayoutRun {
 
     /// A fresh run of the same layout with every constraint as written.
     func restartedWithoutFolding() -> LayoutRun {
-        LayoutRun(engine: engine, scenario: scenario, container: container, intrinsicSizes: intrinsicSizes, sums: sums,
-                  fixed: nil)
+        LayoutRun(engine: engine, scenario: scenario, container: container, geometry: geometry,
+                  intrinsicSizes: intrinsicSizes, sums: sums, fixed: nil)
     }
 
     /// `fixed` plus the sizes that only their own content size constrains: a width or height that
@@ -332,6 +336,10 @@ struct LayoutRun {
         var local: [LayoutRect] = []
         local.reserveCapacity(items.count)
         for index in items.indices {
+            if let guide = items[index].builtIn {
+                local.append(geometry.frame(of: guide))
+                continue
+            }
             local.append(LayoutRect(x: value(4 * index), y: value(4 * index + 1), width: value(4 * index + 2),
                                     height: value(4 * index + 3)))
         }

@@ -83,6 +83,17 @@ struct LineScanner {
         position < bytes.count && bytes[position] >= UInt8(ascii: "0") && bytes[position] <= UInt8(ascii: "9")
     }
 
+    /// Steps over one byte, or over a whole run of word bytes (so that no identifier is found
+    /// inside a number or a word).
+    mutating func skipOne() {
+        guard index < bytes.count else { return }
+        if Self.isWordByte(bytes[index]) {
+            while index < bytes.count, Self.isWordByte(bytes[index]) { index += 1 }
+        } else {
+            index += 1
+        }
+    }
+
     /// Whether an identifier starts here.
     var atIdentifier: Bool { index < bytes.count && Self.isIdentifierStart(bytes[index]) }
 

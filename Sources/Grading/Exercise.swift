@@ -1,6 +1,10 @@
 /// An exercise: what the student reads, what the grader checks, and the examples that pin the
 /// grader's behavior down. Load one with `Exercise.load(files:)`.
 public struct Exercise: Sendable {
+    /// The file extensions of the other forms a layout exercise may ship its reference and
+    /// starter in (`reference.storyboard`, `starter.swift`, …), generated from the text form.
+    public static let sourceForms = ["storyboard", "swift", "m"]
+
     /// What kind of submission an exercise takes.
     public enum Kind: String, Sendable, Equatable, CaseIterable {
         /// Constraint lines in the layout text format.

@@ -1,6 +1,7 @@
 import AutoLayout
 import BehaviorCode
 import ConstraintCode
+import InterfaceBuilder
 import JSON
 
 /// An exercise's starter as a file to download, in each form the exercise accepts: the
@@ -29,6 +30,12 @@ public struct ExerciseDownload: Sendable, Equatable {
             return ExerciseDownload(form: form, fileName: swift ? "starter.swift" : "starter.m",
                                     mediaType: swift ? "text/x-swift; charset=utf-8" : "text/x-objective-c; charset=utf-8",
                                     text: code)
+        case (.layout(let layout), .storyboard):
+            guard let scenario = layout.scenarios.first?.layout,
+                  let storyboard = try? StoryboardExporter.storyboard(views: layout.views, text: exercise.starter, scenario: scenario,
+                                                                      name: exercise.slug) else { return nil }
+            return ExerciseDownload(form: .storyboard, fileName: "starter.storyboard", mediaType: "application/x-ib+xml",
+                                    text: storyboard)
         case (.dynamics, .swift), (.dynamics, .objectiveC):
             let swift = form == .swift
             guard let tree = try? JSONParser.parse(exercise.starter),

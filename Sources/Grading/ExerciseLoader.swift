@@ -49,8 +49,9 @@ extension Exercise {
         for name in fixed where files.contents[name] == nil {
             throw ExerciseError(name, "missing file")
         }
-        let codeForms = Exercise.codeFormExtensions.flatMap { ["starter.\($0)", "reference.\($0)"] }
-        for path in files.sortedPaths where !fixed.contains(path) && !codeForms.contains(path) {
+        // An exercise may ship its reference and starter in Xcode's forms too, for download.
+        let forms = (ext == "layout" ? Exercise.sourceForms : Exercise.codeFormExtensions).flatMap { ["reference.\($0)", "starter.\($0)"] }
+        for path in files.sortedPaths where !fixed.contains(path) && !forms.contains(path) {
             guard path.hasPrefix("examples/"), !path.dropFirst(9).contains("/"),
                   path.hasSuffix(".expected.json") || path.hasSuffix(".\(ext)") else {
                 throw ExerciseError(path, "unexpected file; an exercise holds exercise.json, statement.md, reference.\(ext), "

@@ -46,6 +46,13 @@ public struct LayoutExercise: Sendable {
 
 extension LayoutExercise {
     /// Reads the layout part of `exercise.json` and solves the reference in every scenario.
+    ///
+    /// Each scenario: `{"name", "title"?, "size": [w, h], "direction"?: "leftToRight" |
+    /// "rightToLeft", "intrinsicSizes"?: {"view": [w, h]}, "points", "statusBar"?, "topBar"?,
+    /// "bottomBar"?, "safeArea"?: [top, left, bottom, right]}`. The last four say what the root
+    /// view's `safeArea`, `margins`, `topLayoutGuide` and `bottomLayoutGuide` measure: by default a
+    /// phone in portrait has a 20-point status bar and none in landscape, no bars, and the safe
+    /// area is what lies below the status bar and bars (see `ScenarioGeometry` for every default).
     static func load(_ node: JSONNode, points: Int, reference: String) throws(ExerciseError) -> LayoutExercise {
         let views = try declaredViews(node)
         let scenarios: [Scenario]
@@ -116,7 +123,8 @@ extension LayoutExercise {
         guard !entries.isEmpty, entries.count <= 16 else { throw node.error("expected 1 to 16 scenarios") }
         var scenarios: [Scenario] = []
         for entry in entries {
-            try entry.checkKeys(allowed: ["name", "title", "size", "direction", "intrinsicSizes", "points"])
+            try entry.checkKeys(allowed: ["name", "title", "size", "direction", "intrinsicSizes", "points",
+                                          "statusBar", "topBar", "bottomBar", "safeArea"])
             let nameNode = try entry.required("name")
             let name = try nameNode.string()
             guard (1...40).contains(name.count), !name.contains("\n") else { throw nameNode.error("expected a name of 1 to 40 characters") }
@@ -136,10 +144,30 @@ extension LayoutExercise {
                     overrides.append(.init(view: view, size: try readSize(sizeNode)))
                 }
             }
+            let statusBar = try entry["statusBar"].map { n throws(JSONDecodingError) in try readInset(n) }
+            let topBar = try entry["topBar"].map { n throws(JSONDecodingError) in try readInset(n) } ?? 0
+            let bottomBar = try entry["bottomBar"].map { n throws(JSONDecodingError) in try readInset(n) } ?? 0
+            var safeArea: LayoutInsets?
+            if let node = entry["safeArea"] {
+                let numbers = try node.doubles(count: 4)
+                guard numbers.allSatisfy({ $0 >= 0 && $0 <= 1000 }) else {
+                    throw node.error("expected [top, left, bottom, right], each in 0...1000")
+                }
+                safeArea = LayoutInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
+            }
             scenarios.append(Scenario(name: name, title: title, points: try entry.required("points").int(in: 1...1000),
-                                      layout: LayoutScenario(containerSize: size, direction: direction, intrinsicSizes: overrides)))
+                                      layout: LayoutScenario(containerSize: size, direction: direction, intrinsicSizes: overrides,
+                                                             statusBar: statusBar, topBar: topBar, bottomBar: bottomBar,
+                                                             safeAreaInsets: safeArea)))
         }
         return scenarios
+    }
+
+    /// A bar's height or an inset: 0…1000 points.
+    private static func readInset(_ node: JSONNode) throws(JSONDecodingError) -> Double {
+        let value = try node.double()
+        guard value >= 0 && value <= 1000 else { throw node.error("expected a number of points in 0...1000") }
+        return value
     }
 
     private static func readSize(_ node: JSONNode) throws(JSONDecodingError) -> LayoutSize {

@@ -18,6 +18,7 @@ enum LayoutSubmission {
         var errors: [LayoutError] = []
         var guides = 0
         for item in document.items.dropFirst(views.items.count) {
+            if item.builtIn != nil { continue }
             if item.isGuide {
                 guides += 1
                 if guides == limits.maxGuides + 1 {

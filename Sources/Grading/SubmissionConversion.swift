@@ -2,6 +2,7 @@ import AutoLayout
 import BehaviorCode
 import ConstraintCode
 import Dynamics
+import InterfaceBuilder
 
 /// A submission in another form than the exercise's own, converted to it.
 public struct ConvertedSubmission: Sendable, Equatable {
@@ -96,8 +97,17 @@ extension Grader {
             } catch {
                 return .failure(ConversionFailure(problems: ["\(error)"]))
             }
-        case (.layout, .storyboard), (.dynamics, .storyboard):
-            return .failure(ConversionFailure(problems: ["1:1: \(form.title) submissions are not read for this exercise"]))
+        case (.layout(let layout), .storyboard):
+            do {
+                // The file's one scene (or an error listing them), its views matched to the exercise's by name.
+                let scene = try InterfaceBuilder.convert(Array(text.utf8))
+                return .success(ConvertedSubmission(form: .storyboard, text: scene.conversion.submissionText(declaredViews: layout.views),
+                                                    layout: scene.conversion))
+            } catch {
+                return .failure(ConversionFailure(problems: ["\(error)"]))
+            }
+        case (.dynamics, .storyboard):
+            return .failure(ConversionFailure(problems: ["1:1: a storyboard holds a layout, not behaviors: submit the behavior code or tree"]))
         }
     }
 }

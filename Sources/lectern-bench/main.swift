@@ -17,6 +17,8 @@ struct Workload: Sendable {
                  run: { runDynamicsBench(arguments: $0) }),
         Workload(name: "grading", summary: "Grading: attributor layout grades/s, steady-stacks dynamics grade",
                  run: { runGradingBench(arguments: $0) }),
+        Workload(name: "convert", summary: "Storyboards: XML read MB/s of 1 MB / 40 scenes, convert + grade of one scene",
+                 run: { runConvertBench(arguments: $0) }),
         Workload(name: "search", summary: "Caption search over 1,000,000 cues: import rate and query latency",
                  run: { runSearchBench(arguments: $0) }),
         Workload(name: "load", summary: "Load generator against a running server: submissions and searches",

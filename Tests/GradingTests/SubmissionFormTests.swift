@@ -26,12 +26,12 @@ final class SubmissionFormTests: XCTestCase {
         let layouts = shippedCatalog.exercises.filter { $0.kind == .layout }
         XCTAssertGreaterThanOrEqual(layouts.count, 5, "the shipped layout exercises loaded")
         for exercise in layouts {
-            for ext in ["swift", "m"] {
+            for ext in ["swift", "m", "storyboard"] {
                 let path = exercisesFolder.appendingPathComponent(exercise.slug).appendingPathComponent("reference.\(ext)").path
                 let text = try String(contentsOfFile: path, encoding: .utf8)
                 let report = Grader.grade(exercise, submission: text, form: nil, options: GradeOptions(pictures: false))
                 XCTAssertTrue(report.isFullMarks, "\(exercise.slug) reference.\(ext): \(report.score) \(report.diagnostics)")
-                XCTAssertEqual(report.conversion?.form, ext == "swift" ? .swift : .objectiveC)
+                XCTAssertEqual(report.conversion?.form, ext == "swift" ? .swift : ext == "m" ? .objectiveC : .storyboard)
                 XCTAssertFalse(report.conversion?.layout?.constraints.isEmpty ?? true, "the mapping back to the source is kept")
             }
         }

@@ -87,4 +87,30 @@ final class XcodeSubmissionTests: XCTestCase {
                        "only starters")
         XCTAssertEqual(try fixture.send(.otherInstructor, "GET", "/courses/cs193p/exercises/corners/downloads/starter.swift").status, 404)
     }
+
+    func testAStoryboardIsGradedThroughTheAPIAndTheFormAndItsStarterDownloads() throws {
+        let storyboard = try corners("reference.storyboard")
+        let api = try fixture.send(.studentA, "POST", "/api/courses/cs193p/exercises/corners/submissions",
+                                   contentType: "application/x-ib+xml", body: storyboard)
+        XCTAssertEqual(api.status, 201, api.text)
+        XCTAssertEqual(try api.object()["score"] as? Int, 100, api.text)
+
+        let (cookie, csrf) = try fixture.browserSignIn(username: "bob")
+        let (type, body) = multipart(csrf: csrf, fileName: "Main.storyboard", contents: Array(storyboard.utf8))
+        let posted = try fixture.client.send("POST", "/courses/cs193p/exercises/corners", headers: ["Cookie": cookie, "Content-Type": type], body: body)
+        XCTAssertEqual(posted.status, 303, posted.text)
+        let result = try fixture.client.send("GET", try XCTUnwrap(posted.header("Location")), headers: ["Cookie": cookie])
+        XCTAssertTrue(result.text.contains("Submitted storyboard or XIB"), result.text)
+        XCTAssertTrue(result.text.contains("What was understood"))
+
+        let starter = try fixture.send(.studentA, "GET", "/courses/cs193p/exercises/corners/downloads/starter.storyboard")
+        XCTAssertEqual(starter.status, 200)
+        XCTAssertTrue(starter.text.contains("com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB"))
+
+        let hostile = "<?xml version=\"1.0\"?><!DOCTYPE lolz [<!ENTITY lol \"lol\">]><document>&lol;</document>"
+        let refused = try fixture.send(.studentA, "POST", "/api/courses/cs193p/exercises/corners/submissions",
+                                       contentType: "application/x-ib+xml", body: hostile)
+        XCTAssertEqual(refused.status, 422, refused.text)
+        XCTAssertNotNil(refused.text.range(of: #"1:\d+"#, options: .regularExpression), refused.text)
+    }
 }
