@@ -1,4 +1,5 @@
 import CLI
+import Grading
 import LecternApp
 
 /// `lectern layout solve FILE`: frames and diagnostics for a layout document; `convert` and
@@ -22,16 +23,32 @@ let layoutCommand = CommandSpec(
                            help: "The container size, e.g. 568x320 (default: a storyboard scene's design size, the document's 'container' line, else 320x568)."),
                 OptionSpec("scene", valueName: "ID",
                            help: "The storyboard or XIB scene: storyboard identifier, title, scene id or view controller id."),
+                OptionSpec("exercise", valueName: "SLUG",
+                           help: "Solve FILE as an answer to this layout exercise: on top of its declared views, in its first scenario."),
+                OptionSpec("exercises", valueName: "dir", help: "Where --exercise is looked up.", default: "./Exercises",
+                           env: "LECTERN_EXERCISES", kind: .path),
             ],
             flags: [
                 FlagSpec("rtl", help: "Lay out right to left (leading is the right edge)."),
                 FlagSpec("json", help: "Print JSON instead of a table."),
             ],
-            arguments: [ArgumentSpec("file", help: "The layout document.")],
+            arguments: [ArgumentSpec("file", help: "The layout document: text format, storyboard, XIB, Swift or Objective-C.")],
             run: { arguments in
-                LayoutTool.solve(path: arguments.argument("file") ?? "", size: arguments.option("size"),
-                                 rightToLeft: arguments.flag("rtl"), json: arguments.flag("json"),
-                                 scene: arguments.option("scene")).emit()
+                var exercise: Exercise?
+                if let slug = arguments.option("exercise") {
+                    let directory = arguments.option("exercises") ?? "./Exercises"
+                    guard let folder = ExerciseDirectory.locate(slug, in: directory) else {
+                        throw GradeUsageError(message: "no exercise '\(slug)' in \(directory)")
+                    }
+                    do {
+                        exercise = try ExerciseDirectory.loadExercise(folder)
+                    } catch {
+                        throw GradeUsageError(message: "\(error)")
+                    }
+                }
+                return LayoutTool.solve(path: arguments.argument("file") ?? "", size: arguments.option("size"),
+                                        rightToLeft: arguments.flag("rtl"), json: arguments.flag("json"),
+                                        scene: arguments.option("scene"), exercise: exercise).emit()
             }),
         CommandSpec(
             name: "convert",

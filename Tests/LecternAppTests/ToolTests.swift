@@ -89,3 +89,24 @@ final class ToolTests: XCTestCase {
         return (object?["frames"] as? [String: [String: Double]])
     }
 }
+
+/// `lectern layout solve FILE --exercise SLUG`: a student's answer solved on the exercise's views.
+final class LayoutSolveForExerciseTests: XCTestCase {
+    private var exercisesFolder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Exercises")
+    }
+
+    func testAnAnswerIsSolvedOnTheExercisesViewsInEveryForm() throws {
+        let exercise = try ExerciseDirectory.loadExercise(exercisesFolder.appendingPathComponent("stats").path)
+        let alone = LayoutTool.solve(path: exercisesFolder.appendingPathComponent("stats/reference.layout").path, size: nil,
+                                     rightToLeft: false, json: false)
+        XCTAssertEqual(alone.exitCode, 2, "without the exercise its views are unknown")
+        for file in ["reference.layout", "reference.storyboard", "reference.swift", "reference.m"] {
+            let solved = LayoutTool.solve(path: exercisesFolder.appendingPathComponent("stats/\(file)").path, size: nil,
+                                          rightToLeft: false, json: false, exercise: exercise)
+            XCTAssertEqual(solved.exitCode, 0, "\(file): \(solved.standardError)")
+            XCTAssertTrue(solved.standardOutput.contains("colorful  20  527    157      21"), "\(file): \(solved.standardOutput)")
+        }
+    }
+}

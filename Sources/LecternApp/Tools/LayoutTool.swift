@@ -1,4 +1,5 @@
 import AutoLayout
+import ConstraintCode
 import Foundation
 import Grading
 import InterfaceBuilder
@@ -17,11 +18,18 @@ public enum LayoutTool {
             let head = String(decoding: bytes.prefix(4096), as: UTF8.self)
             return head.contains(InterfaceBuilder.storyboardType) ? .storyboard : .xib
         }
+        if let text = String(validating: bytes.prefix(maxFileBytes), as: UTF8.self) {
+            switch SubmissionForm.detect(text) {
+            case .swift: return .swift
+            case .objectiveC: return .objectiveC
+            case .text, .storyboard: break
+            }
+        }
         return .text
     }
 
     /// The formats `--from` accepts.
-    static let convertibleFormats: [LayoutConversion.Format] = [.text, .storyboard, .xib]
+    static let convertibleFormats: [LayoutConversion.Format] = [.text, .storyboard, .xib, .swift, .objectiveC]
 
     /// A file read and converted to the text format, or the output that reports why not.
     struct Converted {
@@ -38,7 +46,8 @@ public enum LayoutTool {
         case failure(ToolOutput)
     }
 
-    static func read(path: String, scene: String?, from: String?) -> ReadOutcome {
+    /// `views`: the exercise views a text-format file is read on top of (it declares none itself).
+    static func read(path: String, scene: String?, from: String?, views: LayoutDocument? = nil) -> ReadOutcome {
         var format: LayoutConversion.Format?
         if let from {
             guard let chosen = LayoutConversion.Format(rawValue: from), convertibleFormats.contains(chosen) else {
@@ -62,12 +71,23 @@ public enum LayoutTool {
             } catch {
                 return .failure(ToolOutput(standardError: "\(path):\(error.line):\(error.column): \(error.message)\n", exitCode: 2))
             }
+        case .swift, .objectiveC:
+            let format = format ?? detectFormat(bytes)
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                return .failure(ToolOutput(standardError: "Error: cannot read '\(path)': the file is not valid UTF-8\n", exitCode: 2))
+            }
+            do {
+                let conversion = try ConstraintCode.convert(text, language: format == .swift ? .swift : .objectiveC)
+                return .success(Converted(conversion: conversion, scenario: nil, source: text))
+            } catch {
+                return .failure(ToolOutput(standardError: "\(path):\(error)\n", exitCode: 2))
+            }
         default:
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 return .failure(ToolOutput(standardError: "Error: cannot read '\(path)': the file is not valid UTF-8\n", exitCode: 2))
             }
             do {
-                let document = try LayoutDocument.parse(text)
+                let document = try LayoutDocument.parse(text, extending: views)
                 return .success(Converted(conversion: LayoutConversion(format: .text, size: document.containerSize, document: text),
                                           scenario: nil, source: text))
             } catch {
@@ -150,7 +170,10 @@ public enum LayoutTool {
     /// storyboard is solved in its design scenario (size, bars, safe area) unless `size` is given.
     /// - Returns: exit code 0 when the layout is complete and conflict-free, 1 otherwise, 2 when the
     ///   document cannot be read or parsed (the errors, with line and column, on standard error).
-    public static func solve(path: String, size: String?, rightToLeft: Bool, json: Bool, scene: String? = nil) -> ToolOutput {
+    /// With `exercise`, the file is a student's answer: its constraints are solved on top of the
+    /// exercise's declared views, in the exercise's first scenario unless `size` is given.
+    public static func solve(path: String, size: String?, rightToLeft: Bool, json: Bool, scene: String? = nil,
+                             exercise: Exercise? = nil) -> ToolOutput {
         var containerSize: LayoutSize?
         if let size {
             guard let parsed = LayoutSize(parsing: size) else {
@@ -159,19 +182,30 @@ public enum LayoutTool {
             }
             containerSize = parsed
         }
+        var exerciseViews: LayoutDocument?
+        var exerciseScenario: LayoutScenario?
+        if let exercise {
+            guard case .layout(let layout) = exercise.definition else {
+                return ToolOutput(standardError: "Error: '\(exercise.slug)' is not a layout exercise\n", exitCode: 2)
+            }
+            exerciseViews = layout.views
+            exerciseScenario = layout.scenarios.first?.layout
+        }
         let converted: Converted
-        switch read(path: path, scene: scene, from: nil) {
+        switch read(path: path, scene: scene, from: nil, views: exerciseViews) {
         case .success(let value): converted = value
         case .failure(let output): return output
         }
+        let text = exerciseViews.map { converted.conversion.format == .text ? converted.conversion.document
+                                                                                   : converted.conversion.submissionText(declaredViews: $0) }
+            ?? converted.conversion.document
         let document: LayoutDocument
         do {
-            document = try LayoutDocument.parse(converted.conversion.document)
+            document = try LayoutDocument.parse(text, extending: exerciseViews)
         } catch {
-            return ToolOutput(standardError: error.rendered(source: converted.conversion.document) + "\n",
-                              exitCode: LayoutResult.parseErrorExitStatus)
+            return ToolOutput(standardError: error.rendered(source: text) + "\n", exitCode: LayoutResult.parseErrorExitStatus)
         }
-        var scenario = converted.scenario ?? LayoutScenario()
+        var scenario = exerciseScenario ?? converted.scenario ?? LayoutScenario()
         if let containerSize {
             scenario = LayoutScenario(containerSize: containerSize)
         }
