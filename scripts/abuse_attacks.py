@@ -10,6 +10,7 @@ Phases (each PHASE_SECONDS long, 10 by default; every loop stops at the end of i
   idle-hog, 20 addresses   the same sockets spread over 20 addresses, under the per-address cap
   large-bodies  40 anonymous clients each POST 24 MiB to an instructor route, again and again
   search-flood  20 clients from one address send 6 KB prefix queries as fast as they are answered
+  sign-in-flood 8 clients sign in with wrong passwords for ever new usernames (each one hashed), about 100 a second
 
 Attackers and bystanders use different loopback source addresses (127.0.0.2 and up), so that
 per-address limits apply as they would to different machines. Loopback only.
@@ -238,12 +239,49 @@ def search_flood(port, stop, result):
     result["note"] = f"{sum(statuses.values())} searches ({answers})"
 
 
+def sign_in_flood(port, stop, result):
+    statuses = {}
+    lock = threading.Lock()
+    counter = [0]
+
+    def client(index):
+        while not stop.is_set():
+            with lock:
+                counter[0] += 1
+                n = counter[0]
+            body = ('{"username":"flood-%d","password":"not the password %d"}' % (n, n)).encode()
+            start = time.monotonic()
+            try:
+                s = connect(port, "127.0.0.5", 5.0)
+                try:
+                    s.sendall(b"POST /api/session HTTP/1.1\r\nHost: " + HOST.encode() + b"\r\nConnection: close\r\n"
+                              b"Content-Type: application/json\r\nContent-Length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
+                    status = status_of(s)
+                finally:
+                    s.close()
+            except OSError:
+                status = None
+            with lock:
+                statuses[status] = statuses.get(status, 0) + 1
+            # About 12 a second per client: 8 clients make the 96 a second of the report.
+            stop.wait(max(0.0, 1 / 12 - (time.monotonic() - start)))
+
+    threads = [threading.Thread(target=client, args=(i,), daemon=True) for i in range(8)]
+    for t in threads:
+        t.start()
+    stop.wait()
+    for t in threads:
+        t.join(10)
+    answers = ", ".join(f"{k}: {v}" for k, v in sorted(statuses.items(), key=lambda kv: str(kv[0])))
+    result["note"] = f"{sum(statuses.values())} sign-ins ({answers})"
+
+
 def main():
     port, pid = int(sys.argv[1]), int(sys.argv[2])
     seconds = float(sys.argv[3]) if len(sys.argv) > 3 else 10.0
     rows = []
     for name, attack in [("baseline", no_attack), ("idle-hog", idle_hog), ("idle-hog, 20 addresses", spread_idle_hog),
-                         ("large-bodies", large_bodies), ("search-flood", search_flood)]:
+                         ("large-bodies", large_bodies), ("search-flood", search_flood), ("sign-in-flood", sign_in_flood)]:
         phase = Phase(port, pid)
         result = phase.run(seconds, attack)
         others = 100.0 * phase.others_ok / phase.others_total if phase.others_total else float("nan")

@@ -3,7 +3,7 @@
 # answers) and searching concurrently for 60 s. Prints throughput, p50/p99 latency and errors,
 # then checks that every 201 answer is a stored submission.
 #
-# Then, on the same server, one attack at a time (scripts/abuse_attacks.py): an address holding
+# Then, on the same server, one attack at a time (scripts/abuse_attacks.py, a sign-in flood among them): an address holding
 # thousands of idle sockets, 40 anonymous 24 MiB uploads, a flood of 6 KB prefix searches. It
 # prints a table of /api/health p50/p99, other clients' success rate and the server's peak RSS
 # during each, next to a baseline. Loopback only; every loop stops at the end of its phase.
