@@ -73,3 +73,17 @@ final class EdgeCaseTests: XCTestCase {
         XCTAssertTrue(conversion.skipped[1].reason.contains("system spacing times 2"), conversion.skipped[1].reason)
     }
 }
+
+final class ConstantChangeTests: XCTestCase {
+    func testChangingAKnownConstraintsConstantIsReportedOnce() throws {
+        let text = """
+            let top = a.topAnchor.constraint(equalTo: view.topAnchor, constant: 8)
+            top.isActive = true
+            top.constant = 20
+            """
+        let conversion = try ConstraintCode.convert(text, language: .swift, knownViews: ["a"])
+        XCTAssertEqual(conversion.document, "a.top == superview.top + 8\n")
+        XCTAssertEqual(conversion.skipped.map(\.line), [3])
+        XCTAssertTrue(conversion.skipped[0].reason.contains("constant"), conversion.skipped[0].reason)
+    }
+}
