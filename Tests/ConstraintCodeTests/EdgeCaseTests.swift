@@ -87,3 +87,19 @@ final class ConstantChangeTests: XCTestCase {
         XCTAssertTrue(conversion.skipped[0].reason.contains("constant"), conversion.skipped[0].reason)
     }
 }
+
+/// The names of the root's guides and of margin attributes, as the text format spells them.
+final class GuideNameTests: XCTestCase {
+    func testBottomGuideAndRootMarginAttributes() throws {
+        let text = """
+            [box.bottomAnchor constraintEqualToAnchor:self.bottomLayoutGuide.topAnchor].active = YES;
+            [self.view addConstraint:[NSLayoutConstraint constraintWithItem:box attribute:NSLayoutAttributeTrailingMargin relatedBy:NSLayoutRelationEqual toItem:self.view attribute:NSLayoutAttributeTrailingMargin multiplier:1 constant:0]];
+            box.centerXAnchor.constraint(equalTo: view.layoutMarginsGuide.centerXAnchor).isActive = true
+            """
+        let objc = try ConstraintCode.convert(text.split(separator: "\n").prefix(2).joined(separator: "\n"),
+                                              language: .objectiveC, knownViews: ["box"])
+        XCTAssertEqual(objc.document, "box.bottom == bottomLayoutGuide.top\nbox.trailingMargin == superview.trailingMargin\n")
+        let swift = try ConstraintCode.convert(String(text.split(separator: "\n")[2]), language: .swift, knownViews: ["box"])
+        XCTAssertEqual(swift.document, "box.centerX == margins.centerX\n")
+    }
+}
