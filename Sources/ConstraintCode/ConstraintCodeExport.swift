@@ -172,7 +172,11 @@ struct CodeWriter {
         }
         let isSize = Self.positionAttributes.contains(c.firstAttribute.rawValue)
             && Self.positionAttributes.contains(secondAttribute.rawValue)
-        if c.multiplier != 1 && !isSize {
+        // The root's `layoutMarginsGuide` is the text format's `margins`; the root's own margin
+        // attributes are written with their attribute so that they read back as written.
+        let rootMargin = (c.firstItem == .container && Self.marginBases[c.firstAttribute.rawValue] != nil)
+            || (secondItem == .container && Self.marginBases[secondAttribute.rawValue] != nil)
+        if (c.multiplier != 1 && !isSize) || rootMargin {
             return itemConstraint(c, swift: true)
         }
         var arguments = "\(relation): \(second)"

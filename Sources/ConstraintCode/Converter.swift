@@ -340,10 +340,13 @@ struct ConstraintConverter {
                     let ids = references(base, at)
                     setPriority(value, of: ids, at)
                     return
-                case "identifier", "constant" where references(base, at).isEmpty:
+                case "identifier":
                     return
                 case "constant":
-                    skip(statement, "changing a constraint's constant after it is made is not followed")
+                    // Only a constraint the reader made counts; another object's `constant` is not a constraint's.
+                    if !references(base, at).isEmpty {
+                        skip(statement, "changing a constraint's constant after it is made is not followed")
+                    }
                     return
                 default:
                     break

@@ -73,3 +73,33 @@ final class EdgeCaseTests: XCTestCase {
         XCTAssertTrue(conversion.skipped[1].reason.contains("system spacing times 2"), conversion.skipped[1].reason)
     }
 }
+
+final class ConstantChangeTests: XCTestCase {
+    func testChangingAKnownConstraintsConstantIsReportedOnce() throws {
+        let text = """
+            let top = a.topAnchor.constraint(equalTo: view.topAnchor, constant: 8)
+            top.isActive = true
+            top.constant = 20
+            """
+        let conversion = try ConstraintCode.convert(text, language: .swift, knownViews: ["a"])
+        XCTAssertEqual(conversion.document, "a.top == superview.top + 8\n")
+        XCTAssertEqual(conversion.skipped.map(\.line), [3])
+        XCTAssertTrue(conversion.skipped[0].reason.contains("constant"), conversion.skipped[0].reason)
+    }
+}
+
+/// The names of the root's guides and of margin attributes, as the text format spells them.
+final class GuideNameTests: XCTestCase {
+    func testBottomGuideAndRootMarginAttributes() throws {
+        let text = """
+            [box.bottomAnchor constraintEqualToAnchor:self.bottomLayoutGuide.topAnchor].active = YES;
+            [self.view addConstraint:[NSLayoutConstraint constraintWithItem:box attribute:NSLayoutAttributeTrailingMargin relatedBy:NSLayoutRelationEqual toItem:self.view attribute:NSLayoutAttributeTrailingMargin multiplier:1 constant:0]];
+            box.centerXAnchor.constraint(equalTo: view.layoutMarginsGuide.centerXAnchor).isActive = true
+            """
+        let objc = try ConstraintCode.convert(text.split(separator: "\n").prefix(2).joined(separator: "\n"),
+                                              language: .objectiveC, knownViews: ["box"])
+        XCTAssertEqual(objc.document, "box.bottom == bottomLayoutGuide.top\nbox.trailingMargin == superview.trailingMargin\n")
+        let swift = try ConstraintCode.convert(String(text.split(separator: "\n")[2]), language: .swift, knownViews: ["box"])
+        XCTAssertEqual(swift.document, "box.centerX == margins.centerX\n")
+    }
+}
