@@ -303,6 +303,27 @@ final class CaptionCorrectionTests: XCTestCase {
         XCTAssertEqual(try fixture.send(.anonymous, "GET", "\(api)/5").status, 404, "a preview stores nothing")
     }
 
+    func testAWindows1252FileUploadedThroughTheFormIsDecodedAndSaidSo() throws {
+        let (cookie, csrf) = try fixture.browserSignIn(username: "ines")
+        let boundary = "----LecternCaptions1252"
+        func part(_ name: String, _ value: [UInt8], filename: String? = nil) -> [UInt8] {
+            let file = filename.map { "; filename=\"\($0)\"" } ?? ""
+            return Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\(file)\r\n\r\n".utf8) + value
+                + Array("\r\n".utf8)
+        }
+        let srt = Array("1\r\n00:00:01,000 --> 00:00:02,000\r\n<i>caf".utf8) + [0xE9] + Array("</i> au lait\r\n".utf8)
+        let body = part("csrf", Array(csrf.utf8)) + part("number", Array("4".utf8)) + part("title", Array("Four".utf8))
+            + part("captionsFile", srt, filename: "old-editor.srt") + part("preview", Array("1".utf8))
+            + Array("--\(boundary)--\r\n".utf8)
+        let preview = try fixture.client.send("POST", "\(page)/new", headers: [
+            "Cookie": cookie, "Content-Type": "multipart/form-data; boundary=\(boundary)",
+        ], body: body)
+        XCTAssertEqual(preview.status, 200, preview.text)
+        XCTAssertTrue(preview.text.contains("it was read as Windows-1252"), preview.text)
+        XCTAssertTrue(preview.text.contains("café&lt;/i&gt; au lait"), "the form holds the decoded text to save: \(preview.text)")
+        XCTAssertEqual(try fixture.send(.anonymous, "GET", "\(api)/4").status, 404)
+    }
+
     func testSearchFindsJoinedAndSplitWordsAndShowsItsSyntax() throws {
         XCTAssertEqual(try put(1, captions: webVTT).status, 201)
         XCTAssertEqual(try put(2, captions: "0:01 autolayout in one word").status, 201)
