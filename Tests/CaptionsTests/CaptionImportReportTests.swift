@@ -48,13 +48,19 @@ final class CaptionImportReportTests: XCTestCase {
             first line
             2
             00:00:02,000 --> 00:00:03,000
-            second, with 3 apples
+            second, with
+            3
+            apples
+            3
             00:00:03,000 --> 00:00:04,000
-            third -> not a timing line
+            00:00:05,000 --> 00:00:06,000 is text without a number before it
             """
         let cues = try CaptionParser.parse(text, as: .srt).cues
-        XCTAssertEqual(cues.map(\.text), ["first line", "second, with 3 apples", "third -> not a timing line"])
+        XCTAssertEqual(cues.map(\.text), ["first line", "second, with 3 apples",
+                                          "00:00:05,000 --> 00:00:06,000 is text without a number before it"])
         XCTAssertEqual(cues.map(\.start), [1_000, 2_000, 3_000])
+        // Text that reads like a timing line survives writing and reading.
+        XCTAssertEqual(try CaptionParser.parse(CaptionWriter.srt(cues), as: .srt).cues, cues)
     }
 
     func testSRTCuesAreKeptInTimeOrder() throws {
