@@ -40,6 +40,12 @@ public enum CaptionParser {
         return document
     }
 
+    /// Decodes a caption file's bytes as `parse(bytes:)` does, without parsing: the text and how it was decoded.
+    public static func decode(bytes: some Collection<UInt8>,
+                              limits: CaptionLimits = .default) throws(CaptionError) -> (text: String, encoding: CaptionEncoding) {
+        try TextDecoding.decode(Array(bytes), maxBytes: limits.maxBytes)
+    }
+
     /// Reads captions in the given format. NUL characters read as U+FFFD, as in WebVTT.
     public static func parse(_ text: String, as format: CaptionFormat,
                              limits: CaptionLimits = .default) throws(CaptionError) -> CaptionDocument {

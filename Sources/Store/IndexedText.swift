@@ -1,17 +1,10 @@
 import Captions
 import SQLite
 
-/// A text as the search indexes hold it: the stems of its words for the word column, followed by
-/// the stems of joined adjacent words (`Auto Layout` also as `autolayout`), and its distinct words
+/// A text as the search indexes hold it: the stems of its words for the word column, and its words
 /// for "did you mean".
-///
-/// The joined forms come after all the words, so phrases (matched in the exact column) and the
-/// order of the real words are unchanged; a query word that is a joined form finds the split words.
 struct IndexedText {
-    /// Shortest word, in characters, that takes part in a joined form.
-    static let minJoinedPartLength = 3
-
-    /// Stems of the words, then of the joined forms, separated by spaces.
+    /// Stems of the words, separated by spaces (`Stemmer.stemmedText`).
     let stems: String
     /// The words (folded tokens), in order, with repeats.
     let words: [String]
@@ -19,18 +12,7 @@ struct IndexedText {
     init(_ text: String) {
         let tokens = Tokenizer.tokens(text)
         words = tokens
-        var stemmed = tokens.map(Stemmer.stem)
-        for (first, second) in zip(tokens, tokens.dropFirst()) where Self.joinable(first) && Self.joinable(second) {
-            let joined = first + second
-            guard joined.count <= SearchQuery.maxTokenLength else { continue }
-            stemmed.append(Stemmer.stem(joined))
-        }
-        stems = stemmed.joined(separator: " ")
-    }
-
-    /// Letters only, long enough that joining it means something.
-    private static func joinable(_ word: String) -> Bool {
-        word.count >= minJoinedPartLength && word.allSatisfy(\.isLetter)
+        stems = tokens.map(Stemmer.stem).joined(separator: " ")
     }
 }
 

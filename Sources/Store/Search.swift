@@ -104,7 +104,7 @@ public enum Search {
     public static func run(_ request: SearchRequest, _ db: Connection) throws -> SearchResults {
         let query = SearchQuery(parsing: request.query)
         return try db.transaction(.deferred) { db in
-            let matched = try PrefixExpansion.expanding(query, db)
+            let matched = try JoinedWords.splitting(try PrefixExpansion.expanding(query, db), db)
             guard case .expression(let expression) = joiningAdjacentWords(matched),
                   let scope = try SearchScope(request, db)
             else {
@@ -124,7 +124,7 @@ public enum Search {
 
     /// The query's expression, OR the same query with two adjacent words joined into one (`auto layout`
     /// also as `autolayout`), for each such pair: text that writes the two words as one is found too.
-    /// (The other way round, `autolayout` finding "Auto Layout", the index holds joined forms; see `IndexedText`.)
+    /// (The other way round, `autolayout` finding "Auto Layout", is `JoinedWords.splitting`.)
     static func joiningAdjacentWords(_ query: SearchQuery) -> FTS5Match {
         let base = query.fts5Expression(stemmed: true, wordColumn: wordColumn, exactColumn: exactColumn)
         guard case .expression(let expression) = base else { return base }

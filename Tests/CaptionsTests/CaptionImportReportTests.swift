@@ -41,6 +41,28 @@ final class CaptionImportReportTests: XCTestCase {
         XCTAssertEqual(cues.map(\.text), ["yellow and struck text, a < b"])
     }
 
+    func testSRTWithoutBlankLinesBetweenCuesIsSplitAtEachTimingLine() throws {
+        let text = """
+            1
+            00:00:01,000 --> 00:00:02,000
+            first line
+            2
+            00:00:02,000 --> 00:00:03,000
+            second, with
+            3
+            apples
+            3
+            00:00:03,000 --> 00:00:04,000
+            00:00:05,000 --> 00:00:06,000 is text without a number before it
+            """
+        let cues = try CaptionParser.parse(text, as: .srt).cues
+        XCTAssertEqual(cues.map(\.text), ["first line", "second, with 3 apples",
+                                          "00:00:05,000 --> 00:00:06,000 is text without a number before it"])
+        XCTAssertEqual(cues.map(\.start), [1_000, 2_000, 3_000])
+        // Text that reads like a timing line survives writing and reading.
+        XCTAssertEqual(try CaptionParser.parse(CaptionWriter.srt(cues), as: .srt).cues, cues)
+    }
+
     func testSRTCuesAreKeptInTimeOrder() throws {
         let text = "1\n00:00:05,000 --> 00:00:06,000\nlater\n\n2\n00:00:01,000 --> 00:00:02,000\nearlier\n"
         XCTAssertEqual(try CaptionParser.parse(text, as: .srt).cues.map(\.text), ["earlier", "later"])

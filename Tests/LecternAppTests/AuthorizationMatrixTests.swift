@@ -158,6 +158,23 @@ final class AuthorizationMatrixTests: XCTestCase {
             Case(method: "GET", path: "/courses/cs193p/lectures/99/edit", expected: [303, 403, 403, 404, 404, 404]),
             Case(method: "POST", path: "/courses/cs193p/lectures/1/edit", contentType: "application/x-www-form-urlencoded",
                  body: "title=One+again", expected: [303, 403, 403, 200, 404, 200]),
+            Case(method: "PUT", path: "\(course)/lectures/3", contentType: json,
+                 body: #"{"title":"Three","captions":{"text":"0:01 one\n0:02 two\n0:03 three"}}"#,
+                 expected: [401, 403, 403, 201, 404, 200]),
+            Case(method: "PATCH", path: "\(course)/lectures/3/cues/0", contentType: json, body: #"{"text":"corrected"}"#,
+                 expected: [401, 403, 403, 200, 404, 200]),
+            Case(method: "PATCH", path: "\(course)/lectures/3/cues/9", contentType: json, body: #"{"text":"corrected"}"#,
+                 expected: [401, 403, 403, 404, 404, 404]),
+            Case(method: "POST", path: "/courses/cs193p/lectures/3/cues/1", contentType: "application/x-www-form-urlencoded",
+                 body: "text=fixed", expected: [303, 403, 403, 303, 404, 303]),
+            Case(method: "POST", path: "\(course)/captions/replace", contentType: json, body: #"{"find":"two","replace":"2"}"#,
+                 expected: [401, 403, 403, 200, 404, 200]),
+            Case(method: "GET", path: "/courses/cs193p/captions/replace", expected: [303, 403, 403, 200, 404, 200]),
+            Case(method: "POST", path: "/courses/cs193p/captions/replace", contentType: "application/x-www-form-urlencoded",
+                 body: "find=two&replace=2&preview=1", expected: [303, 403, 403, 200, 404, 200]),
+            Case(method: "PUT", path: "\(course)/lectures/3/captions/es", contentType: "text/vtt",
+                 body: "WEBVTT\n\n00:01.000 --> 00:02.000\nuno\n", expected: [401, 403, 403, 200, 404, 200]),
+            Case(method: "DELETE", path: "\(course)/lectures/3/captions/es", expected: [401, 403, 403, 204, 404, 404]),
         ]
         for testCase in cases {
             for (actor, expected) in zip(Actor.allCases, testCase.expected) {

@@ -29,7 +29,9 @@ struct LectureAdminRoutes: RouteCollection {
             let principal = try await auth.requirePrincipal(for: request)
             let form = try request.form()
             try principal.checkCSRF(request, form: form)
-            return (try await staffAccess(principal, context), LectureFormValues(form: form))
+            var values = LectureFormValues(form: form)
+            values.takeCaptionFile(from: request)
+            return (try await staffAccess(principal, context), values)
         }
 
         /// Imports the form's lecture, or shows the form again with the error and what was entered.

@@ -12,6 +12,8 @@ struct LectureUpload: Sendable {
         var text: String
         /// The captions' language tag; nil: `en`.
         var language: String? = nil
+        /// How an uploaded file's bytes were decoded into `text`, for the report.
+        var encoding: CaptionEncoding = .utf8
     }
 
     var title: String
@@ -96,6 +98,7 @@ struct LectureUpload: Sendable {
                 throw LectureUploadError(field: "captions", unreadable: error)
             }
             loaded.take(document)
+            if captions.encoding != .utf8 { loaded.encoding = captions.encoding }
         }
         if let transcript {
             do {

@@ -192,6 +192,8 @@ struct LectureFormValues: Sendable {
     var transcript = ""
     /// True when the form asks for the import preview instead of saving.
     var preview = false
+    /// How an uploaded caption file was decoded (see ``takeCaptionFile(from:)``).
+    var captionsEncoding: CaptionEncoding = .utf8
 
     /// The largest form accepted: the API's limit three times over, since percent-encoding triples
     /// text outside ASCII.
@@ -231,6 +233,15 @@ struct LectureFormValues: Sendable {
         transcript = TranscriptSource.markdown(sections)
     }
 
+    /// Reads an uploaded caption file from its bytes, as `lectern import lecture` reads files (UTF-16 with a
+    /// byte order mark, Windows-1252 when not UTF-8), in place of the form reader's UTF-8 decoding.
+    mutating func takeCaptionFile(from request: Request) {
+        guard request.mediaType == "multipart/form-data", let part = try? request.multipartForm()["captionsFile"], !part.data.isEmpty,
+              let decoded = try? CaptionParser.decode(bytes: part.data) else { return }
+        captions = decoded.text
+        captionsEncoding = decoded.encoding
+    }
+
     /// The number field as a number, nil when it is not a whole number.
     var lectureNumber: Int? { Int(number.trimmingCharacters(in: .whitespaces)) }
 
@@ -246,7 +257,8 @@ struct LectureFormValues: Sendable {
         }
         return LectureUpload(title: title.trimmingCharacters(in: .whitespaces), date: optional(date), videoURL: optional(video),
                              captions: LectureUpload.CaptionText(format: LectureUpload.format(named: captionsFormat), text: captions,
-                                                                 language: captionsLanguage.trimmingCharacters(in: .whitespaces)),
+                                                                 language: captionsLanguage.trimmingCharacters(in: .whitespaces),
+                                                                 encoding: captionsEncoding),
                              transcript: transcript)
     }
 }

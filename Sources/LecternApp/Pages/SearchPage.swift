@@ -15,10 +15,11 @@ enum SearchPage {
         }
     }
 
-    /// The search form. With `courses`, a course menu; otherwise `course` (and `lecture`) are fixed.
     /// The query syntax, shown as text under every search box.
     static let syntaxHint = "Words, \"exact phrases\", prefix*, OR, -excluded"
 
+    /// The search form. With `courses`, a course menu; otherwise `course` (and `lecture`) are fixed;
+    /// `language` (a caption track language) is kept.
     static func form(query: String, course: String?, lecture: Int? = nil, courses: [Course], label: String,
                      language: String? = nil) -> HTML {
         HTML.element("form", [.class("search-form"), .method("get"), .action("/search"), .role("search")]) {

@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+
+/// `lectern import lecture --dry-run`, run as a real process: the report, nothing stored.
+final class ImportDryRunCommandTests: XCTestCase {
+    private var directory: String!
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "lectern-dry-run-tests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Runs the `lectern` binary built beside the test bundle; fails (not skips) when it is missing.
+    private func run(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("lectern")
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: binary.path), "\(binary.path) is not built")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: directory)
+        process.environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LECTERN_") }
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let stdout = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, stdout, stderr)
+    }
+
+    func testDryRunPrintsTheReportAndStoresNothing() throws {
+        let captions = directory + "/captions.vtt"
+        try """
+            WEBVTT
+
+            00:01.000 --> 00:02.000
+            first
+            00:02.000 --> 00:03.000
+            second
+
+            00:05.000 --> 00:04.000
+            backwards
+            """.write(toFile: captions, atomically: true, encoding: .utf8)
+        let database = directory + "/lectern.sqlite"
+        let result = try run(["import", "lecture", "--db", database, "--course", "demo", "--number", "1",
+                              "--title", "Demo", "--captions", captions, "--dry-run"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Dry run, nothing stored: lecture 1 \"Demo\": 2 cues (webVTT, 2 lines skipped)"),
+                      result.stdout)
+        XCTAssertTrue(result.stdout.contains("skipped line 8: 00:05.000 --> 00:04.000 (cue at line 8 skipped: cue ends before it starts)"),
+                      result.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: database), "no database was created")
+
+        let unreadable = try run(["import", "lecture", "--db", database, "--course", "demo", "--number", "1",
+                                  "--title", "Demo", "--captions", directory + "/missing.vtt", "--dry-run"])
+        XCTAssertEqual(unreadable.status, 2, unreadable.stdout)
+        XCTAssertTrue(unreadable.stderr.contains("missing.vtt"), unreadable.stderr)
+
+        let stored = try run(["import", "lecture", "--db", database, "--course", "demo", "--number", "1",
+                              "--title", "Demo", "--captions", captions])
+        XCTAssertEqual(stored.status, 0, stored.stderr)
+        XCTAssertTrue(stored.stdout.hasPrefix("Imported demo lecture 1"), stored.stdout)
+        XCTAssertTrue(stored.stdout.contains("skipped line 8"), stored.stdout)
+    }
+}
