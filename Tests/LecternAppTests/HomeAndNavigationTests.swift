@@ -73,6 +73,12 @@ final class HomeAndNavigationTests: XCTestCase {
         XCTAssertTrue(middle.text.contains(#"rel="prev" href="/courses/cs193p/lectures/8""#), middle.text)
         XCTAssertTrue(middle.text.contains(#"rel="next" href="/courses/cs193p/lectures/10""#))
         XCTAssertFalse(middle.text.contains("/lectures/9/edit"), "students get no edit link")
+        for download in ["captions.vtt", "captions.srt", "captions.txt", "captions.txt?timestamps=1"] {
+            XCTAssertTrue(middle.text.contains(#"href="/courses/cs193p/lectures/9/\#(download)""#), "links \(download)")
+        }
+        let text = try fixture.send(.studentA, "GET", "/courses/cs193p/lectures/9/captions.txt?timestamps=1")
+        XCTAssertEqual(text.status, 200)
+        XCTAssertTrue(text.text.contains("Pin the label to the corner."), text.text)
         let first = try fixture.send(.studentA, "GET", "/courses/cs193p/lectures/8")
         XCTAssertFalse(first.text.contains(#"rel="prev""#))
         let staff = try fixture.send(.instructor, "GET", "/courses/cs193p/lectures/9")

@@ -16,7 +16,7 @@ enum LecturePage {
     /// - Parameter cueEditor: for instructors, the correction form of the linked cue (see ``CueEditForm``).
     static func response(course: Course, lecture: Lecture, sections: [LectureSection], cues: [CaptionCue],
                          linkedSecond: Int?, neighbours: Neighbours = Neighbours(), canEdit: Bool = false,
-                         userArea: HTML, cueEditor: HTML? = nil) -> Response {
+                         languages: [String] = [], userArea: HTML, cueEditor: HTML? = nil) -> Response {
         let page = CatalogLookup.lecturePath(course: course.slug, number: lecture.number)
         let linked = linkedSecond.flatMap { linkedCueIndex(second: $0, in: cues) }
         return PageLayout.response(title: "Lecture \(lecture.number). \(lecture.title)", userArea: userArea,
@@ -43,9 +43,12 @@ enum LecturePage {
                     video(.class("lecture-video"), .id("lecture-video"), .flag("controls"), .attr("preload", "metadata"),
                           .src(media.link(atSecond: linkedSecond ?? 0))) {
                         if !cues.isEmpty {
-                            track(.attr("kind", "captions"), .src(page + "/captions.vtt"),
-                                  .attr("srclang", Language.guess(cues.prefix(50).map(\.text))),
-                                  .attr("label", "Captions"), .flag("default"))
+                            track(.attr("kind", "captions"), .src(page + "/captions.vtt"), .attr("srclang", lecture.captionLanguage),
+                                  .attr("label", "Captions (\(lecture.captionLanguage))"), .flag("default"))
+                            for language in languages where language != lecture.captionLanguage {
+                                track(.attr("kind", "captions"), .src(page + "/captions.vtt?lang=" + language), .attr("srclang", language),
+                                      .attr("label", "Captions (\(language))"))
+                            }
                         }
                         a(.href(media.url)) { "Download the recording" }
                     }
@@ -69,6 +72,17 @@ enum LecturePage {
                             "Download: "
                             a(.href(page + "/captions.vtt")) { "WebVTT" }
                             a(.href(page + "/captions.srt")) { "SRT" }
+                            a(.href(page + "/captions.txt")) { "plain text" }
+                            a(.href(page + "/captions.txt?timestamps=1")) { "text with times" }
+                            if !sections.isEmpty { a(.href(page + "/transcript.md")) { "transcript (Markdown)" } }
+                        }
+                        if languages.count > 1 {
+                            p(.class("downloads")) {
+                                "Other languages: "
+                                for language in languages where language != lecture.captionLanguage {
+                                    a(.href(page + "/captions.vtt?lang=" + language), .attr("hreflang", language)) { "WebVTT (\(language))" }
+                                }
+                            }
                         }
                         if let cueEditor { cueEditor }
                         ol(.class("cue-list"), .attr("lang", Language.guess(cues.prefix(50).map(\.text)))) {

@@ -37,9 +37,9 @@ struct LecturePageRoutes: RouteCollection {
 
         router.get("/courses/:course/lectures/:number") { request, context in
             let (course, lecture) = try await CatalogLookup.lecture(context.parameters, database)
-            let (sections, cues, all) = try await database.read { db in
+            let (sections, cues, all, languages) = try await database.read { db in
                 (try LectureSection.all(lectureID: lecture.id, db), try CaptionCue.all(lectureID: lecture.id, db),
-                 try Lecture.all(courseID: course.id, db))
+                 try Lecture.all(courseID: course.id, db), try CaptionTrack.languages(lectureID: lecture.id, db))
             }
             let linkedSecond = request.query["t"].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
             let principal = try? await auth.principal(for: request)
@@ -54,7 +54,7 @@ struct LecturePageRoutes: RouteCollection {
                 cueEditor = CueEditForm.html(linked, course: course, lecture: lecture, principal: principal)
             }
             return LecturePage.response(course: course, lecture: lecture, sections: sections, cues: cues,
-                                        linkedSecond: linkedSecond, neighbours: neighbours, canEdit: teaches,
+                                        linkedSecond: linkedSecond, neighbours: neighbours, canEdit: teaches, languages: languages,
                                         userArea: UserArea.html(principal), cueEditor: cueEditor)
         }
 
