@@ -4,7 +4,7 @@ import SQLite
 
 /// Everything a lecture consists of, read and parsed, ready to be stored.
 public struct LectureContent: Sendable {
-    /// The number within the course, 0 or more.
+    /// The number within the course, from 1 (lectures are counted as people count them).
     public var number: Int
     /// The title.
     public var title: String
@@ -36,8 +36,8 @@ public struct LectureContent: Sendable {
 
     /// Throws when a field is unacceptable, naming it.
     public func validate() throws(ValidationError) {
-        guard number >= 0, number <= 100_000 else {
-            throw ValidationError(field: "number", message: "must be a whole number from 0 to 100000")
+        guard number >= 1, number <= 100_000 else {
+            throw ValidationError(field: "number", message: "must be a whole number from 1 to 100000")
         }
         guard !title.isEmpty, title.count <= Self.maxTitleLength else {
             throw ValidationError(field: "title", message: "must be 1 to \(Self.maxTitleLength) characters")
@@ -118,20 +118,20 @@ public struct LectureImportResult: Sendable, Equatable {
 public enum LectureImport {
     /// Creates or replaces a lecture of the course `courseSlug` in one transaction: afterwards the lecture
     /// holds exactly `content` (cues and sections not in it are gone), so importing twice changes nothing.
-    /// A course that does not exist yet is created with its slug as the title.
+    /// A course that does not exist yet is created with `courseTitle`, else its slug, as the title.
     @discardableResult
-    public static func importLecture(_ content: LectureContent, courseSlug: String, at date: Date = Date(),
-                                     _ db: Connection) throws -> LectureImportResult {
-        try importLecture(try PreparedLecture(content), courseSlug: courseSlug, at: date, db)
+    public static func importLecture(_ content: LectureContent, courseSlug: String, courseTitle: String? = nil,
+                                     at date: Date = Date(), _ db: Connection) throws -> LectureImportResult {
+        try importLecture(try PreparedLecture(content), courseSlug: courseSlug, courseTitle: courseTitle, at: date, db)
     }
 
     /// Stores a prepared lecture: the same as `importLecture(_:courseSlug:at:_:)` without the stemming.
     @discardableResult
-    public static func importLecture(_ lecture: PreparedLecture, courseSlug: String, at date: Date = Date(),
-                                     _ db: Connection) throws -> LectureImportResult {
+    public static func importLecture(_ lecture: PreparedLecture, courseSlug: String, courseTitle: String? = nil,
+                                     at date: Date = Date(), _ db: Connection) throws -> LectureImportResult {
         try db.transaction { db in
             let course = try Course.find(slug: courseSlug, db)
-                ?? Course.insert(NewCourse(slug: courseSlug, title: courseSlug), at: date, db)
+                ?? Course.insert(NewCourse(slug: courseSlug, title: courseTitle ?? courseSlug), at: date, db)
             return try store(lecture, courseID: course.id, at: date, db)
         }
     }

@@ -18,7 +18,7 @@ private let importLectureCommand = CommandSpec(
         Reads the captions (plain timestamped lines, WebVTT or SRT, detected from the content) and the \
         Markdown transcript, then stores the lecture in one transaction: a lecture with the same number \
         is replaced with exactly what is given, so importing twice changes nothing. A course that does \
-        not exist yet is created with its slug as its title. Prints the import report: what was read, \
+        not exist yet is created with --course-title, else its slug, as its title. Prints the import report: what was read, \
         every caption line that was skipped and why, and every untimed line joined to a cue. With \
         --dry-run, prints the report and stores nothing. Exits with 2 when a file cannot be read or parsed.
         """,
@@ -26,8 +26,9 @@ private let importLectureCommand = CommandSpec(
         databaseOption,
         OptionSpec("course", valueName: "slug", help: "The course's slug, e.g. cs193p.", required: true),
         OptionSpec("number", valueName: "n", help: "The lecture's number within the course.",
-                   kind: .int(range: 0...100_000), required: true),
+                   kind: .int(range: 1...100_000), required: true),
         OptionSpec("title", valueName: "text", help: "The lecture's title.", required: true),
+        OptionSpec("course-title", valueName: "text", help: "The title of the course when this import creates it (default: its slug)."),
         OptionSpec("date", valueName: "yyyy-mm-dd", help: "The day the lecture was given."),
         OptionSpec("captions", valueName: "file", help: "Captions: .txt (timestamped lines), .vtt or .srt.", kind: .path),
         OptionSpec("transcript", valueName: "file", help: "The transcript in Markdown.", kind: .path),
@@ -56,7 +57,10 @@ private let importLectureCommand = CommandSpec(
         let result: LectureImportResult
         do {
             let content = loaded.content
-            result = try await database.write { db in try LectureImport.importLecture(content, courseSlug: slug, db) }
+            let courseTitle = arguments.option("course-title")
+            result = try await database.write { db in
+                try LectureImport.importLecture(content, courseSlug: slug, courseTitle: courseTitle, db)
+            }
         } catch let error as ValidationError {
             await database.close()
             throw ImportError(message: "\(error)")

@@ -1,4 +1,6 @@
 import Foundation
+import LecternApp
+import Store
 import XCTest
 
 /// `lectern import lecture --dry-run`, run as a real process: the report, nothing stored.
@@ -67,5 +69,21 @@ final class ImportDryRunCommandTests: XCTestCase {
         XCTAssertEqual(stored.status, 0, stored.stderr)
         XCTAssertTrue(stored.stdout.hasPrefix("Imported demo lecture 1"), stored.stdout)
         XCTAssertTrue(stored.stdout.contains("skipped line 8"), stored.stdout)
+    }
+}
+
+extension ImportDryRunCommandTests {
+    func testLectureZeroIsRefusedAndANewCourseGetsItsTitle() async throws {
+        let database = directory + "/lectern.sqlite"
+        let zero = try run(["import", "lecture", "--db", database, "--course", "demo", "--number", "0", "--title", "Zero"])
+        XCTAssertEqual(zero.status, 2, zero.stdout)
+        XCTAssertTrue(zero.stderr.contains("--number"), zero.stderr)
+        let imported = try run(["import", "lecture", "--db", database, "--course", "demo", "--course-title", "Demo course",
+                                "--number", "1", "--title", "One"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let pool = try await Application.openDatabase(at: database, readers: 1)
+        let title = try await pool.read { db in try Course.find(slug: "demo", db)?.title }
+        await pool.close()
+        XCTAssertEqual(title, "Demo course")
     }
 }
