@@ -24,7 +24,7 @@ let dynamicsCommand = CommandSpec(
             abstract: "Read UIDynamicBehavior code (Objective-C or Swift) and print its behavior tree.",
             discussion: """
                 Reads the code, never runs it: a UIDynamicBehavior subclass with lazy getters, or a \
-                view controller that adds behaviors to a UIDynamicAnimator (see docs/xcode-code.md). \
+                view controller that adds behaviors to a UIDynamicAnimator (see docs/xcode.md). \
                 Prints the tree as JSON; what was not read and the warnings go to standard error as \
                 FILE:LINE:COL lines. With --json prints {"format","tree","skipped","warnings"}. Exits 0, \
                 or 2 when the file cannot be read (with line:column).
