@@ -164,6 +164,16 @@ struct Tableau {
         }
     }
 
+    /// Whether `definition`, which is about to stop naming `symbol`, must be marked as changed:
+    /// when the value of `symbol` changed since the last `writeChangedValues`, the definition's
+    /// value changed with it, and the walk of `writeChangedValues` from `symbol` follows only the
+    /// definitions that still name it. (Otherwise a read after a remove, an add and no read in
+    /// between left such a definition at its old value.)
+    @inline(__always)
+    private func stopsNamingChanged(_ symbol: Int, _ definition: Int) -> Bool {
+        isChanged[symbol] && kinds[definition] == .external
+    }
+
     /// Writes the current value into every user variable whose value may have changed (and into
     /// the definitions that depend on them), and forgets them.
     mutating func writeChangedValues() {
@@ -428,7 +438,7 @@ struct Tableau {
                 guard var target = rows[basic].take() else { continue }
                 let before = target.constant
                 target.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
-                if target.constant != before { markChanged(basic) }
+                if target.constant != before || stopsNamingChanged(symbol, basic) { markChanged(basic) }
                 if kinds[basic].isRestricted && target.constant < -epsilon { infeasible.append(basic) }
                 rows[basic] = target
                 for index in addedBuffer.indices { link(addedBuffer[index], to: basic) }
@@ -565,7 +575,8 @@ struct Tableau {
     mutating func eliminate(_ symbol: Int) {
         for (basic, _) in column(symbol) {
             journalRow(basic)
-            rows[basic]!.remove(symbol)
+            rows[basic]?.remove(symbol)
+            if stopsNamingChanged(symbol, basic) { markChanged(basic) }
         }
         journalColumn(symbol)
         columns[symbol] = []
