@@ -70,8 +70,10 @@ extension Solver {
     /// The index of the first constraint a fresh solver rejects when given `list` in order.
     private func firstFailure(_ list: [Constraint], constantOf: (Constraint) -> Double) -> Int? {
         let scratch = Solver()
-        for (index, candidate) in list.enumerated() where !scratch.insert(candidate, constant: constantOf(candidate)) {
-            return index
+        for (index, candidate) in list.enumerated() {
+            // Only feasibility matters here, so the scratch solver never optimizes.
+            let added = (try? scratch.insert(candidate, constant: constantOf(candidate), optimizing: false)) ?? true
+            if !added { return index }
         }
         return nil
     }

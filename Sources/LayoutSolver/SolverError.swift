@@ -1,4 +1,5 @@
-/// Why a solver operation was refused. After any thrown error the solver is unchanged.
+/// Why a solver operation was refused. After any thrown error but `optimizationFailed` the solver
+/// is unchanged.
 public enum SolverError: Error, Equatable, CustomStringConvertible {
     /// The required constraint cannot hold together with the required constraints already added.
     /// `conflicting` is an irreducible infeasible subset of the required constraints (removing any one
@@ -16,6 +17,10 @@ public enum SolverError: Error, Equatable, CustomStringConvertible {
     case requiredEditVariable(Variable)
     /// A coefficient, constant or suggested value is NaN or infinite; the text says which.
     case invalidNumber(String)
+    /// The change was made, but re-solving stopped short of the optimum (numerical trouble, see
+    /// `SimplexFailure`): the values may satisfy the non-required constraints less well than they
+    /// could. Removing the change, or `reset`, starts over from a consistent state.
+    case optimizationFailed(SimplexFailure)
 
     public var description: String {
         switch self {
@@ -34,6 +39,8 @@ public enum SolverError: Error, Equatable, CustomStringConvertible {
             return "edit variable \(variable) cannot have required strength"
         case let .invalidNumber(text):
             return "invalid number: \(text)"
+        case let .optimizationFailed(failure):
+            return "optimization failed: \(failure)"
         }
     }
 }

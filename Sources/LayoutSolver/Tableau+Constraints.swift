@@ -183,7 +183,7 @@ extension Tableau {
         let markerShift = delta / tag.markerCoefficient
         if rows[tag.marker] != nil {
             shiftBasicRow(tag.marker, by: -markerShift)
-            return kinds[tag.marker] != .dummy || nearZero(rows[tag.marker]!.constant)
+            return kinds[tag.marker] != .dummy || nearZero(rows[tag.marker]?.constant ?? 0)
         }
         if let other = tag.other, rows[other] != nil {
             shiftBasicRow(other, by: -delta / tag.otherCoefficient)

@@ -217,9 +217,9 @@ struct Tableau {
 
     /// Starts recording row and column contents in the current transaction, if any.
     mutating func trackRowChanges() {
-        guard journal != nil, journal?.tracksRows == false else { return }
-        journal!.tracksRows = true
-        journal!.objectives = objectives
+        guard journal?.tracksRows == false else { return }
+        journal?.tracksRows = true
+        journal?.objectives = objectives
     }
 
     /// Keeps the changes made since `beginTransaction()`.
@@ -271,22 +271,22 @@ struct Tableau {
         if let savedObjectives = saved.objectives { objectives = savedObjectives }
         // A restored definition may name basic symbols whose lists dropped it in the meantime.
         for (symbol, _, _) in saved.rows where symbol < count && isDefinition(symbol) {
-            for cell in rows[symbol]!.cells where rows[cell.symbol] != nil { addDependent(symbol, of: cell.symbol) }
+            for cell in rows[symbol]?.cells ?? [] where rows[cell.symbol] != nil { addDependent(symbol, of: cell.symbol) }
         }
         artificial = nil
         infeasible.removeAll()
     }
 
     private mutating func journalRow(_ symbol: Int) {
-        guard journal?.tracksRows == true, symbol < journal!.symbolCount, !rowJournaled[symbol] else { return }
+        guard journal?.tracksRows == true, symbol < journal?.symbolCount ?? 0, !rowJournaled[symbol] else { return }
         rowJournaled[symbol] = true
-        journal!.rows.append((symbol, rows[symbol], slots[symbol]))
+        journal?.rows.append((symbol, rows[symbol], slots[symbol]))
     }
 
     private mutating func journalColumn(_ symbol: Int) {
-        guard journal?.tracksRows == true, symbol < journal!.symbolCount, !columnJournaled[symbol] else { return }
+        guard journal?.tracksRows == true, symbol < journal?.symbolCount ?? 0, !columnJournaled[symbol] else { return }
         columnJournaled[symbol] = true
-        journal!.columns.append((symbol, columns[symbol]))
+        journal?.columns.append((symbol, columns[symbol]))
     }
 
     // MARK: Rows and columns
@@ -329,7 +329,7 @@ struct Tableau {
         compactColumn(symbol)
         return columns[symbol].compactMap { slot in
             let basic = occupants[slot]
-            let coefficient = rows[basic]!.coefficient(of: symbol)
+            let coefficient = rows[basic]?.coefficient(of: symbol) ?? 0  // a row exists after compaction
             return coefficient == 0 ? nil : (basic, coefficient)
         }
     }
@@ -378,11 +378,11 @@ struct Tableau {
     /// Adds `delta` to the constant of `basic`'s row; queues the row if it becomes infeasible.
     @inline(__always)
     mutating func shiftConstant(of basic: Int, by delta: Double) {
-        guard delta != 0, rows[basic] != nil else { return }
+        guard delta != 0, let constant = rows[basic]?.constant else { return }
         journalRow(basic)
-        rows[basic]!.constant += delta
+        rows[basic]?.constant = constant + delta
         markChanged(basic)
-        if kinds[basic].isRestricted && rows[basic]!.constant < -epsilon { infeasible.append(basic) }
+        if kinds[basic].isRestricted && constant + delta < -epsilon { infeasible.append(basic) }
     }
 
     /// Adds `shift ×` (the coefficient of `symbol`) to the constant of every row containing
@@ -457,7 +457,7 @@ struct Tableau {
         }
         if costsChanged { costsMayChange(in: row) }
         if let factor = artificial?.coefficient(of: symbol), factor != 0 {
-            artificial!.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
+            artificial?.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
         }
         addedBuffer.removeAll(keepingCapacity: true)
     }
