@@ -168,7 +168,8 @@ struct Tableau {
     /// when the value of `symbol` changed since the last `writeChangedValues`, the definition's
     /// value changed with it, and the walk of `writeChangedValues` from `symbol` follows only the
     /// definitions that still name it. (Otherwise a read after a remove, an add and no read in
-    /// between left such a definition at its old value.)
+    /// between left such a definition at its old value.) `substitute` applies the same rule to
+    /// the cells a merge cancels.
     @inline(__always)
     private func stopsNamingChanged(_ symbol: Int, _ definition: Int) -> Bool {
         isChanged[symbol] && kinds[definition] == .external
@@ -425,6 +426,9 @@ struct Tableau {
             swap(&column, &columns[symbol])
             var keptDefinitions = false
             let keepsDefinitions = keepingDefinitions && row.cells.count > mergedIntoDefinitions
+            // Whether a merge may make a definition stop naming a symbol whose change is unread:
+            // `symbol` itself, or a cell of `row` that cancels.
+            var dropsChanged: Bool?
             for slot in column where slot < occupants.count {
                 let basic = occupants[slot]
                 guard let factor = rows[basic]?.coefficient(of: symbol), factor != 0 else { continue }
@@ -438,7 +442,12 @@ struct Tableau {
                 guard var target = rows[basic].take() else { continue }
                 let before = target.constant
                 target.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
-                if target.constant != before || stopsNamingChanged(symbol, basic) { markChanged(basic) }
+                if kinds[basic] == .external && dropsChanged == nil {
+                    dropsChanged = isChanged[symbol] || row.cells.contains { isChanged[$0.symbol] }
+                }
+                if target.constant != before || (kinds[basic] == .external && dropsChanged == true) {
+                    markChanged(basic)
+                }
                 if kinds[basic].isRestricted && target.constant < -epsilon { infeasible.append(basic) }
                 rows[basic] = target
                 for index in addedBuffer.indices { link(addedBuffer[index], to: basic) }
