@@ -94,13 +94,13 @@ extension Tableau {
             marks[cell.symbol] = markEpoch
             stack.append((cell.symbol, 0))
             while let (symbol, next) = stack.last {
-                guard let cells = rows[symbol]?.cells, next < cells.count else {
+                // Read in place: binding the cells would retain and release them at every step.
+                guard next < rows[symbol]?.cells.count ?? 0, let named = rows[symbol]?.cells[next].symbol else {
                     stack.removeLast()
                     order.append(symbol)
                     continue
                 }
                 stack[stack.count - 1].next = next + 1
-                let named = cells[next].symbol
                 if isDefinition(named) && marks[named] != markEpoch {
                     marks[named] = markEpoch
                     stack.append((named, 0))
