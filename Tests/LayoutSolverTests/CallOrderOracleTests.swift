@@ -29,9 +29,10 @@ final class CallOrderOracleTests: XCTestCase {
     /// Scripts that once failed: seed 76 read a definition at its value from before a remove and
     /// an add (its named variable had left and re-entered the basis in between); seed 195 broke a
     /// required equality after the removal of another, equal one; seeds 785, 2558 and 3279 read
-    /// definitions whose merge had cancelled a cell of a symbol changed since the last read.
+    /// definitions whose merge had cancelled a cell of a symbol changed since the last read; seed
+    /// 8743 made the dual simplex of a fresh solver cycle.
     func testScriptsThatOnceFailed() {
-        for seed: UInt64 in [76, 195, 785, 2_558, 3_279] {
+        for seed: UInt64 in [76, 195, 785, 2_558, 3_279, 8_743] {
             XCTAssertNil(CallOrderOracle(seed: seed).run())
             XCTAssertNil(CallOrderOracle(seed: seed, largeTableauStructures: true).run())
         }
