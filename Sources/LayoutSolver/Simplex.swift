@@ -200,18 +200,17 @@ extension Tableau {
         if keepsPricing { recordsCostChanges = false }
         defer { if keepsPricing { recordsCostChanges = true } }
         var pivots = 0
-        var degenerate = 0
+        let blandAfter = symbolCount + Tableau.degenerateLimit
         while let index = infeasible.indices.min(by: { infeasible[$0] < infeasible[$1] }) {
             let leaving = infeasible.remove(at: index)
             guard let row = rows[leaving], row.constant < -epsilon else { continue }
-            guard let (entering, keepsCosts) = dualEnteringColumn(row, bland: degenerate >= Tableau.degenerateLimit) else {
+            guard let entering = dualEnteringColumn(row, bland: pivots >= blandAfter) else {
                 infeasible.removeAll()
                 pricesEverySymbol = true
                 return .infeasible
             }
             pivot(entering: entering, leaving: leaving)
             pivots += 1
-            degenerate = keepsCosts ? degenerate + 1 : 0
             if pivots >= pivotLimit {
                 infeasible.removeAll()
                 pricesEverySymbol = true
@@ -223,12 +222,13 @@ extension Tableau {
 
     /// The objectives' costs are read with one forward cursor per objective (rows and objectives
     /// are sorted by symbol), so a long row costs one pass over each objective, not a search per cell.
-    /// Also returns whether the pivot leaves every objective unchanged (all cost ratios zero).
     ///
-    /// After `degenerateLimit` such pivots in a row, ties go to the smallest id instead (with the
-    /// leaving row's smallest id, Bland's rule, which cannot cycle): ties to the newest symbol
-    /// can cycle among degenerate pivots until the pivot limit.
-    private func dualEnteringColumn(_ row: Row, bland: Bool) -> (symbol: Int, keepsCosts: Bool)? {
+    /// With `bland`, ties go to the smallest id instead (with the leaving row's smallest id, this
+    /// is Bland's rule, which cannot cycle): ties to the newest symbol can cycle among degenerate
+    /// pivots until the pivot limit. A run switches to it after more pivots than the tableau has
+    /// symbols (plus `degenerateLimit`), far more than a run that does not cycle makes, so the
+    /// usual runs pay nothing for the check.
+    private func dualEnteringColumn(_ row: Row, bland: Bool) -> Int? {
         let levels = objectives.count
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: levels) { cursors in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * levels) { ratios in
@@ -257,7 +257,7 @@ extension Tableau {
                         _ = bestCosts.update(fromContentsOf: costs)
                     }
                 }
-                return best.map { ($0, bestCosts.allSatisfy(nearZero)) }
+                return best
             }
         }
     }

@@ -379,11 +379,11 @@ struct Tableau {
     /// Adds `delta` to the constant of `basic`'s row; queues the row if it becomes infeasible.
     @inline(__always)
     mutating func shiftConstant(of basic: Int, by delta: Double) {
-        guard delta != 0, let constant = rows[basic]?.constant else { return }
+        guard delta != 0, rows[basic] != nil else { return }
         journalRow(basic)
-        rows[basic]?.constant = constant + delta
+        rows[basic]?.constant += delta
         markChanged(basic)
-        if kinds[basic].isRestricted && constant + delta < -epsilon { infeasible.append(basic) }
+        if kinds[basic].isRestricted && (rows[basic]?.constant ?? 0) < -epsilon { infeasible.append(basic) }
     }
 
     /// Adds `shift ×` (the coefficient of `symbol`) to the constant of every row containing
@@ -426,8 +426,8 @@ struct Tableau {
             swap(&column, &columns[symbol])
             var keptDefinitions = false
             let keepsDefinitions = keepingDefinitions && row.cells.count > mergedIntoDefinitions
-            // Whether a merge may make a definition stop naming a symbol whose change is unread:
-            // `symbol` itself, or a cell of `row` that cancels.
+            // Whether a cell of `row` has an unread change, so that a definition where it cancels
+            // stops naming it (see `stopsNamingChanged`); found once, when a cell first cancels.
             var dropsChanged: Bool?
             for slot in column where slot < occupants.count {
                 let basic = occupants[slot]
@@ -441,12 +441,14 @@ struct Tableau {
                 journalRow(basic)
                 guard var target = rows[basic].take() else { continue }
                 let before = target.constant
+                let cellsBefore = target.cells.count
                 target.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
-                if kinds[basic] == .external && dropsChanged == nil {
-                    dropsChanged = isChanged[symbol] || row.cells.contains { isChanged[$0.symbol] }
-                }
-                if target.constant != before || (kinds[basic] == .external && dropsChanged == true) {
+                if target.constant != before || stopsNamingChanged(symbol, basic) {
                     markChanged(basic)
+                } else if kinds[basic] == .external && target.cells.count < cellsBefore - 1 + addedBuffer.count {
+                    // Cells cancelled: mark the definition if one of them may have had an unread change.
+                    if dropsChanged == nil { dropsChanged = row.cells.contains { isChanged[$0.symbol] } }
+                    if dropsChanged == true { markChanged(basic) }
                 }
                 if kinds[basic].isRestricted && target.constant < -epsilon { infeasible.append(basic) }
                 rows[basic] = target
