@@ -200,10 +200,11 @@ extension Tableau {
         if keepsPricing { recordsCostChanges = false }
         defer { if keepsPricing { recordsCostChanges = true } }
         var pivots = 0
+        let blandAfter = symbolCount + Tableau.degenerateLimit
         while let index = infeasible.indices.min(by: { infeasible[$0] < infeasible[$1] }) {
             let leaving = infeasible.remove(at: index)
             guard let row = rows[leaving], row.constant < -epsilon else { continue }
-            guard let entering = dualEnteringColumn(row) else {
+            guard let entering = dualEnteringColumn(row, bland: pivots >= blandAfter) else {
                 infeasible.removeAll()
                 pricesEverySymbol = true
                 return .infeasible
@@ -226,7 +227,13 @@ extension Tableau {
 
     /// The objectives' costs are read with one forward cursor per objective (rows and objectives
     /// are sorted by symbol), so a long row costs one pass over each objective, not a search per cell.
-    private func dualEnteringColumn(_ row: Row) -> Int? {
+    ///
+    /// With `bland`, ties go to the smallest id instead (with the leaving row's smallest id, this
+    /// is Bland's rule, which cannot cycle): ties to the newest symbol can cycle among degenerate
+    /// pivots until the pivot limit. A run switches to it after more pivots than the tableau has
+    /// symbols (plus `degenerateLimit`), far more than a run that does not cycle makes, so the
+    /// usual runs pay nothing for the check.
+    private func dualEnteringColumn(_ row: Row, bland: Bool) -> Int? {
         let levels = objectives.count
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: levels) { cursors in
             withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * levels) { ratios in
@@ -250,7 +257,7 @@ extension Tableau {
                         coefficient = cell.coefficient
                     }
                     for level in 0..<levels { costs[level] /= coefficient }
-                    if best == nil || !isBelow(bestCosts, costs) {
+                    if best == nil || (bland ? isBelow(costs, bestCosts) : !isBelow(bestCosts, costs)) {
                         best = cell.symbol
                         _ = bestCosts.update(fromContentsOf: costs)
                     }

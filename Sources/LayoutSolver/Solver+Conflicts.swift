@@ -74,8 +74,10 @@ extension Solver {
         let scratch = Solver()
         scratch.tableau.work.limit = tableau.work.remaining
         defer { tableau.work.pivots += scratch.tableau.work.pivots }
-        for (index, candidate) in list.enumerated() where !scratch.insert(candidate, constant: constantOf(candidate)) {
-            return index
+        for (index, candidate) in list.enumerated() {
+            // Only feasibility matters here, so the scratch solver never optimizes.
+            let added = (try? scratch.insert(candidate, constant: constantOf(candidate), optimizing: false)) ?? true
+            if !added { return index }
         }
         return nil
     }

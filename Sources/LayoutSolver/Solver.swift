@@ -57,7 +57,9 @@ public final class Solver {
     /// The optimum reached is the same; when several solutions are optimal (an ambiguous system),
     /// the one chosen may differ from what one-by-one adds would choose.
     ///
-    /// - Returns: the rejected constraints' indices in `constraints` and errors, in order.
+    /// - Returns: the rejected constraints' indices in `constraints` and errors, in order; when
+    ///   the final optimization fails, one more entry, `optimizationFailed` at index
+    ///   `constraints.count` (every constraint without an entry of its own was added).
     public func add(contentsOf constraints: [Constraint]) -> [(index: Int, error: SolverError)] {
         var rejected: [(index: Int, error: SolverError)] = []
         for (index, constraint) in constraints.enumerated() {
@@ -67,7 +69,11 @@ public final class Solver {
                 rejected.append((index, error))
             }
         }
-        _ = tableau.optimize()
+        do throws(SolverError) {
+            try tableau.reoptimize()
+        } catch {
+            rejected.append((constraints.count, error))
+        }
         return rejected
     }
 
@@ -75,15 +81,16 @@ public final class Solver {
     ///
     /// - Returns: true when the constraint was added; false, with the solver unchanged, when it is
     ///   a required constraint that cannot hold with the required constraints present.
-    /// - Throws: `duplicateConstraint`, `invalidNumber`.
+    /// - Throws: `duplicateConstraint`, `invalidNumber`; `optimizationFailed` after adding it.
     public func addIfSatisfiable(_ constraint: Constraint) throws(SolverError) -> Bool {
         try checkNew(constraint)
-        return insert(constraint, constant: constraint.expression.constant, optimizing: true)
+        return try insert(constraint, constant: constraint.expression.constant, optimizing: true)
     }
 
     /// Removes a constraint and re-solves.
     ///
-    /// - Throws: `unknownConstraint` if the constraint is not in the solver.
+    /// - Throws: `unknownConstraint` if the constraint is not in the solver; `optimizationFailed`
+    ///   after removing it.
     public func remove(_ constraint: Constraint) throws(SolverError) {
         guard let record = records.removeValue(forKey: ObjectIdentifier(constraint)) else {
             throw .unknownConstraint(constraint)
@@ -93,7 +100,7 @@ public final class Solver {
             tableau.addToObjective(error, times: -1, level: tableau.levels[error])
         }
         tableau.removeMarker(tag.marker)
-        _ = tableau.optimize()
+        try tableau.reoptimize()
     }
 
     /// Whether the constraint is in the solver.
@@ -105,7 +112,7 @@ public final class Solver {
     /// re-adding it; `constraint.expression` itself is immutable and keeps its original constant.
     ///
     /// - Throws: `unknownConstraint`, `invalidNumber`, or `unsatisfiable` when a required constraint
-    ///   cannot hold with the new constant.
+    ///   cannot hold with the new constant; `optimizationFailed` after changing a non-required one.
     public func updateConstant(_ constraint: Constraint, to constant: Double) throws(SolverError) {
         let key = ObjectIdentifier(constraint)
         guard let record = records[key] else { throw .unknownConstraint(constraint) }
@@ -114,9 +121,10 @@ public final class Solver {
         }
         let delta = constant - record.constant
         guard constraint.strength.isRequired else {
+            // Only a basic dummy can refuse a constant change, and a non-required constraint has none.
             _ = tableau.changeConstant(tag: record.tag, by: delta)
-            _ = tableau.dualOptimize()
             records[key]?.constant = constant
+            try tableau.repairFeasibility()
             return
         }
         tableau.beginTransaction(tracksRows: true)
@@ -136,16 +144,23 @@ public final class Solver {
     /// The edit starts out suggesting the variable's current value in this solver (0 for a variable
     /// the solver has not seen), so adding an edit variable never moves the solution by itself.
     ///
-    /// - Throws: `duplicateEditVariable`, `requiredEditVariable`.
+    /// - Throws: `duplicateEditVariable`, `requiredEditVariable`; `optimizationFailed` after adding it.
     public func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
         let key = ObjectIdentifier(variable)
         guard edits[key] == nil else { throw .duplicateEditVariable(variable) }
         guard !strength.isRequired else { throw .requiredEditVariable(variable) }
         let current = tableau.existingSymbol(for: variable).map { tableau.value(of: $0) } ?? 0
         let constraint = Constraint(Expression(variable), .equal, strength: strength)
-        _ = insert(constraint, constant: -current)  // a non-required constraint always holds
-        guard let tag = records[ObjectIdentifier(constraint)]?.tag else { return }
-        edits[key] = Edit(constraint: constraint, tag: tag, value: current)
+        var failure: SolverError?
+        do throws(SolverError) {
+            _ = try insert(constraint, constant: -current)  // a non-required constraint always holds
+        } catch {
+            failure = error  // added all the same: record the edit before reporting
+        }
+        if let tag = records[ObjectIdentifier(constraint)]?.tag {
+            edits[key] = Edit(constraint: constraint, tag: tag, value: current)
+        }
+        if let failure { throw failure }
     }
 
     /// Stops treating `variable` as an edit variable; its suggested value no longer applies.
@@ -165,15 +180,16 @@ public final class Solver {
 
     /// Suggests a value for an edit variable and re-solves (dual simplex from the previous solution).
     ///
-    /// - Throws: `unknownEditVariable`, `invalidNumber`.
+    /// - Throws: `unknownEditVariable`, `invalidNumber`; `optimizationFailed` after the change.
     public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
         guard let index = edits.index(forKey: ObjectIdentifier(variable)) else { throw .unknownEditVariable(variable) }
         guard value.isFinite else { throw .invalidNumber("suggested value \(value) for \(variable)") }
         let edit = edits.values[index]
         edits.values[index].value = value
-        // The edit constraint is `variable - value == 0`: its constant is `-value`.
+        // The edit constraint is `variable - value == 0`: its constant is `-value`. It is not
+        // required, so it has no dummy that could refuse the change.
         _ = tableau.changeConstant(tag: edit.tag, by: edit.value - value)
-        _ = tableau.dualOptimize()
+        try tableau.repairFeasibility()
     }
 
     // MARK: Values
@@ -197,7 +213,7 @@ public final class Solver {
     /// Adds a constraint, optimizing afterwards or leaving that to the caller.
     private func add(_ constraint: Constraint, optimizing: Bool) throws(SolverError) {
         try checkNew(constraint)
-        if !insert(constraint, constant: constraint.expression.constant, optimizing: optimizing) {
+        if try !insert(constraint, constant: constraint.expression.constant, optimizing: optimizing) {
             throw .unsatisfiable(constraint, conflicting: conflictingSet(for: constraint))
         }
     }
@@ -217,8 +233,9 @@ public final class Solver {
 
     /// Adds a validated constraint with the given expression constant, then optimizes unless told
     /// not to (the tableau stays feasible, only the non-required levels are left to improve).
-    /// Returns false, with the solver unchanged, when a required constraint cannot hold.
-    func insert(_ constraint: Constraint, constant: Double, optimizing: Bool = true) -> Bool {
+    /// Returns false, with the solver unchanged, when a required constraint cannot hold; throws
+    /// `optimizationFailed` when the optimization after adding it fails.
+    func insert(_ constraint: Constraint, constant: Double, optimizing: Bool = true) throws(SolverError) -> Bool {
         let required = constraint.strength.isRequired
         if required { tableau.beginTransaction(tracksRows: false) }
         let (row, tag, definedVariable) = makeRow(constraint, constant: constant)
@@ -227,10 +244,10 @@ public final class Solver {
             return false
         }
         tableau.commit()
-        if optimizing { _ = tableau.optimize() }
         records[ObjectIdentifier(constraint)] = Record(constraint: constraint, tag: tag, constant: constant,
                                                        sequence: nextSequence)
         nextSequence += 1
+        if optimizing { try tableau.reoptimize() }
         return true
     }
 

@@ -1,4 +1,5 @@
-/// Why a solver operation was refused. After any thrown error the solver is unchanged.
+/// Why a solver operation was refused. After any thrown error but `optimizationFailed` the solver
+/// is unchanged.
 public enum SolverError: Error, Equatable, CustomStringConvertible {
     /// The required constraint cannot hold together with the required constraints already added.
     /// `conflicting` is an irreducible infeasible subset of the required constraints (removing any one
@@ -18,6 +19,10 @@ public enum SolverError: Error, Equatable, CustomStringConvertible {
     case invalidNumber(String)
     /// The solver made its `pivotLimit` simplex pivots (see `Solver.checkPivotLimit()`).
     case pivotLimitReached(limit: Int)
+    /// The change was made, but re-solving stopped short of the optimum (numerical trouble, see
+    /// `SimplexFailure`): the values may satisfy the non-required constraints less well than they
+    /// could. Removing the change, or `reset`, starts over from a consistent state.
+    case optimizationFailed(SimplexFailure)
 
     public var description: String {
         switch self {
@@ -38,6 +43,8 @@ public enum SolverError: Error, Equatable, CustomStringConvertible {
             return "invalid number: \(text)"
         case let .pivotLimitReached(limit):
             return "the solver reached its limit of \(limit) simplex pivots"
+        case let .optimizationFailed(failure):
+            return "optimization failed: \(failure)"
         }
     }
 }

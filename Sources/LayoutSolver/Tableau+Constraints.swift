@@ -127,17 +127,26 @@ extension Tableau {
         substitute(marker, with: row, keepingDefinitions: false)
     }
 
-    /// The row to exchange for a parametric marker: the restricted row that limits the marker most
-    /// tightly (negative coefficients first), else any restricted row, else the user variable's
-    /// row with the smallest id whose expanded row holds the marker. A definition that names the
-    /// marker may not: the rows it names can cancel its own cell.
+    /// The row to exchange for a parametric marker: the row of a basic dummy with the smallest id,
+    /// else the restricted row that limits the marker most tightly (negative coefficients first),
+    /// else any restricted row, else the user variable's row with the smallest id whose expanded
+    /// row holds the marker. A definition that names the marker may not: the rows it names can
+    /// cancel its own cell.
+    ///
+    /// A basic dummy is the marker of a required equality implied by others: its row names only
+    /// dummies and has constant 0, so exchanging it moves no value, and it leaves the dummy
+    /// parametric, at 0 for good. Exchanging any other row would leave the dummy basic with a row
+    /// of pivotable symbols, along which the simplex could move it off zero (it treats a basic
+    /// dummy like a slack), so its equality would no longer hold.
     private mutating func markerLeavingRow(_ marker: Int) -> Int? {
-        var first: Int?, second: Int?
+        var first: Int?, second: Int?, dummy: Int?
         var externals: [Int] = []
         var firstRatio = Double.infinity, secondRatio = Double.infinity
         for (basic, coefficient) in column(marker) {
-            let row = rows[basic]!
-            if kinds[basic] == .external {
+            guard let row = rows[basic] else { continue }
+            if kinds[basic] == .dummy {
+                dummy = min(dummy ?? basic, basic)
+            } else if kinds[basic] == .external {
                 externals.append(basic)
             } else if coefficient < 0 {
                 let ratio = -row.constant / coefficient
@@ -147,7 +156,7 @@ extension Tableau {
                 if isBetter(ratio, basic, than: secondRatio, second) { secondRatio = ratio; second = basic }
             }
         }
-        if let restricted = first ?? second { return restricted }
+        if let restricted = dummy ?? first ?? second { return restricted }
         return externals.sorted().first { basic in
             !isDefinition(basic) || expandedRow(of: basic)?.coefficient(of: marker) != 0
         }
@@ -174,7 +183,7 @@ extension Tableau {
         let markerShift = delta / tag.markerCoefficient
         if rows[tag.marker] != nil {
             shiftBasicRow(tag.marker, by: -markerShift)
-            return kinds[tag.marker] != .dummy || nearZero(rows[tag.marker]!.constant)
+            return kinds[tag.marker] != .dummy || nearZero(rows[tag.marker]?.constant ?? 0)
         }
         if let other = tag.other, rows[other] != nil {
             shiftBasicRow(other, by: -delta / tag.otherCoefficient)

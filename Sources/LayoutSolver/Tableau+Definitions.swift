@@ -94,13 +94,13 @@ extension Tableau {
             marks[cell.symbol] = markEpoch
             stack.append((cell.symbol, 0))
             while let (symbol, next) = stack.last {
-                guard next < rows[symbol]?.cells.count ?? 0 else {
+                // Read in place: binding the cells would retain and release them at every step.
+                guard next < rows[symbol]?.cells.count ?? 0, let named = rows[symbol]?.cells[next].symbol else {
                     stack.removeLast()
                     order.append(symbol)
                     continue
                 }
                 stack[stack.count - 1].next = next + 1
-                let named = rows[symbol]!.cells[next].symbol
                 if isDefinition(named) && marks[named] != markEpoch {
                     marks[named] = markEpoch
                     stack.append((named, 0))
@@ -118,7 +118,7 @@ extension Tableau {
 
     /// Whether `basic` is a basic user variable whose definition has a cell for `symbol`.
     private func isNamed(_ symbol: Int, byDefinitionOf basic: Int) -> Bool {
-        isDefinition(basic) && rows[basic]!.coefficient(of: symbol) != 0
+        kinds[basic] == .external && (rows[basic]?.coefficient(of: symbol) ?? 0) != 0
     }
 
     /// Records that `definition` names the basic `symbol`. Whenever the list's length reaches a

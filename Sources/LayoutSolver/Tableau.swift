@@ -165,6 +165,17 @@ struct Tableau {
         }
     }
 
+    /// Whether `definition`, which is about to stop naming `symbol`, must be marked as changed:
+    /// when the value of `symbol` changed since the last `writeChangedValues`, the definition's
+    /// value changed with it, and the walk of `writeChangedValues` from `symbol` follows only the
+    /// definitions that still name it. (Otherwise a read after a remove, an add and no read in
+    /// between left such a definition at its old value.) `substitute` applies the same rule to
+    /// the cells a merge cancels.
+    @inline(__always)
+    private func stopsNamingChanged(_ symbol: Int, _ definition: Int) -> Bool {
+        isChanged[symbol] && kinds[definition] == .external
+    }
+
     /// Writes the current value into every user variable whose value may have changed (and into
     /// the definitions that depend on them), and forgets them.
     mutating func writeChangedValues() {
@@ -208,9 +219,9 @@ struct Tableau {
 
     /// Starts recording row and column contents in the current transaction, if any.
     mutating func trackRowChanges() {
-        guard journal != nil, journal?.tracksRows == false else { return }
-        journal!.tracksRows = true
-        journal!.objectives = objectives
+        guard journal?.tracksRows == false else { return }
+        journal?.tracksRows = true
+        journal?.objectives = objectives
     }
 
     /// Keeps the changes made since `beginTransaction()`.
@@ -262,22 +273,22 @@ struct Tableau {
         if let savedObjectives = saved.objectives { objectives = savedObjectives }
         // A restored definition may name basic symbols whose lists dropped it in the meantime.
         for (symbol, _, _) in saved.rows where symbol < count && isDefinition(symbol) {
-            for cell in rows[symbol]!.cells where rows[cell.symbol] != nil { addDependent(symbol, of: cell.symbol) }
+            for cell in rows[symbol]?.cells ?? [] where rows[cell.symbol] != nil { addDependent(symbol, of: cell.symbol) }
         }
         artificial = nil
         infeasible.removeAll()
     }
 
     private mutating func journalRow(_ symbol: Int) {
-        guard journal?.tracksRows == true, symbol < journal!.symbolCount, !rowJournaled[symbol] else { return }
+        guard journal?.tracksRows == true, symbol < journal?.symbolCount ?? 0, !rowJournaled[symbol] else { return }
         rowJournaled[symbol] = true
-        journal!.rows.append((symbol, rows[symbol], slots[symbol]))
+        journal?.rows.append((symbol, rows[symbol], slots[symbol]))
     }
 
     private mutating func journalColumn(_ symbol: Int) {
-        guard journal?.tracksRows == true, symbol < journal!.symbolCount, !columnJournaled[symbol] else { return }
+        guard journal?.tracksRows == true, symbol < journal?.symbolCount ?? 0, !columnJournaled[symbol] else { return }
         columnJournaled[symbol] = true
-        journal!.columns.append((symbol, columns[symbol]))
+        journal?.columns.append((symbol, columns[symbol]))
     }
 
     // MARK: Rows and columns
@@ -320,7 +331,7 @@ struct Tableau {
         compactColumn(symbol)
         return columns[symbol].compactMap { slot in
             let basic = occupants[slot]
-            let coefficient = rows[basic]!.coefficient(of: symbol)
+            let coefficient = rows[basic]?.coefficient(of: symbol) ?? 0  // a row exists after compaction
             return coefficient == 0 ? nil : (basic, coefficient)
         }
     }
@@ -371,9 +382,9 @@ struct Tableau {
     mutating func shiftConstant(of basic: Int, by delta: Double) {
         guard delta != 0, rows[basic] != nil else { return }
         journalRow(basic)
-        rows[basic]!.constant += delta
+        rows[basic]?.constant += delta
         markChanged(basic)
-        if kinds[basic].isRestricted && rows[basic]!.constant < -epsilon { infeasible.append(basic) }
+        if kinds[basic].isRestricted && (rows[basic]?.constant ?? 0) < -epsilon { infeasible.append(basic) }
     }
 
     /// Adds `shift ×` (the coefficient of `symbol`) to the constant of every row containing
@@ -416,6 +427,9 @@ struct Tableau {
             swap(&column, &columns[symbol])
             var keptDefinitions = false
             let keepsDefinitions = keepingDefinitions && row.cells.count > mergedIntoDefinitions
+            // Whether a cell of `row` has an unread change, so that a definition where it cancels
+            // stops naming it (see `stopsNamingChanged`); found once, when a cell first cancels.
+            var dropsChanged: Bool?
             for slot in column where slot < occupants.count {
                 let basic = occupants[slot]
                 guard let factor = rows[basic]?.coefficient(of: symbol), factor != 0 else { continue }
@@ -428,8 +442,15 @@ struct Tableau {
                 journalRow(basic)
                 guard var target = rows[basic].take() else { continue }
                 let before = target.constant
+                let cellsBefore = target.cells.count
                 target.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
-                if target.constant != before { markChanged(basic) }
+                if target.constant != before || stopsNamingChanged(symbol, basic) {
+                    markChanged(basic)
+                } else if kinds[basic] == .external && target.cells.count < cellsBefore - 1 + addedBuffer.count {
+                    // Cells cancelled: mark the definition if one of them may have had an unread change.
+                    if dropsChanged == nil { dropsChanged = row.cells.contains { isChanged[$0.symbol] } }
+                    if dropsChanged == true { markChanged(basic) }
+                }
                 if kinds[basic].isRestricted && target.constant < -epsilon { infeasible.append(basic) }
                 rows[basic] = target
                 for index in addedBuffer.indices { link(addedBuffer[index], to: basic) }
@@ -448,7 +469,7 @@ struct Tableau {
         }
         if costsChanged { costsMayChange(in: row) }
         if let factor = artificial?.coefficient(of: symbol), factor != 0 {
-            artificial!.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
+            artificial?.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
         }
         addedBuffer.removeAll(keepingCapacity: true)
     }
@@ -567,7 +588,8 @@ struct Tableau {
     mutating func eliminate(_ symbol: Int) {
         for (basic, _) in column(symbol) {
             journalRow(basic)
-            rows[basic]!.remove(symbol)
+            rows[basic]?.remove(symbol)
+            if stopsNamingChanged(symbol, basic) { markChanged(basic) }
         }
         journalColumn(symbol)
         columns[symbol] = []

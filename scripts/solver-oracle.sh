@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Runs the call-order oracle of LayoutSolver over many seeds in a release build: random scripts
+# of adds, batch adds, removes, re-adds, updateConstant, suggestions and edit variables that come
+# and go, with values read at random points; after every read, every required constraint must
+# hold and every strength level's error must match a fresh solver. Each seed runs twice, once as
+# shipped and once with the large-tableau structures forced on.
+#
+# Usage: scripts/solver-oracle.sh [SEEDS]
+#   SEEDS  a count (seeds 1...SEEDS) or a range FIRST-LAST (default 10000)
+# The build goes to .build-release (shared with the benchmarks). Failing seeds are printed with
+# their scripts; the exit status is non-zero when any seed fails.
+set -euo pipefail
+
+seeds="${1:-10000}"
+if [[ ! $seeds =~ ^[0-9]+(-[0-9]+)?$ ]]; then
+    echo "usage: $0 [COUNT | FIRST-LAST]" >&2
+    exit 2
+fi
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+status=0
+LAYOUT_SOLVER_ORACLE_SEEDS="$seeds" swift test -c release --scratch-path .build-release \
+    --filter 'LayoutSolverTests.CallOrderOracleTests/testValuesReadAtRandomPoints' >"$log" 2>&1 || status=$?
+grep -E '^call-order oracle:|error:' "$log" || true
+grep -E 'Executed .* tests?' "$log" | tail -1
+if [ "$status" -ne 0 ]; then
+    echo "solver oracle FAILED (see the scripts above)" >&2
+fi
+exit "$status"
