@@ -125,7 +125,7 @@ struct DocumentParser {
             let name = guide.rawValue
             guard document.item(named: name) == nil, !document.metrics.contains(where: { $0.name == name }) else { continue }
             var use: SourceLocation?
-            for line in lines {
+            for line in lines where line.containsWord(name) {
                 var probe = line
                 while !probe.atEnd {
                     if let word = probe.identifier() {

@@ -164,7 +164,7 @@ extension LayoutConversion {
         var kept: [Substring] = []
         for line in document.split(separator: "\n", omittingEmptySubsequences: false) {
             let words = line.split(separator: " ", maxSplits: 2)
-            if words.first == "container", words.count == 2, !line.contains("=") { continue }
+            if words.first == "container", words.count == 2, !line.utf8.contains(UInt8(ascii: "=")) { continue }
             if words.first == "view", words.count >= 2, names.contains(String(words[1])) { continue }
             kept.append(line)
         }

@@ -94,6 +94,28 @@ struct LineScanner {
         }
     }
 
+    /// Whether the line, from the current position on, has `word` as a whole identifier (not
+    /// inside a longer word or a number), without making strings.
+    func containsWord(_ word: String) -> Bool {
+        let target = Array(word.utf8)
+        guard !target.isEmpty else { return false }
+        var position = index
+        while position + target.count <= bytes.count {
+            let startsWord = position == 0 || !Self.isWordByte(bytes[position - 1])
+            if startsWord, bytes[position] == target[0] {
+                var matches = true
+                for offset in 1..<target.count where bytes[position + offset] != target[offset] {
+                    matches = false
+                    break
+                }
+                let end = position + target.count
+                if matches, end == bytes.count || !Self.isWordByte(bytes[end]) { return true }
+            }
+            position += 1
+        }
+        return false
+    }
+
     /// Whether an identifier starts here.
     var atIdentifier: Bool { index < bytes.count && Self.isIdentifierStart(bytes[index]) }
 

@@ -119,8 +119,9 @@ extension SceneConverter {
     private func intrinsicSize(of node: Node) -> LayoutSize? {
         let element = node.element
         let kind = element.name
-        if let width = element["placeholderIntrinsicWidth"], let height = element["placeholderIntrinsicHeight"],
-           let w = Multiplier.number(Substring(width)), let h = Multiplier.number(Substring(height)) {
+        if let width = element["placeholderIntrinsicWidth"], let height = element["placeholderIntrinsicHeight"] {
+            // A placeholder intrinsic size wins over the frame; `infinite` means none.
+            guard let w = Multiplier.number(Substring(width)), let h = Multiplier.number(Substring(height)) else { return nil }
             return LayoutSize(width: max(0, w), height: max(0, h))
         }
         let hasOne = Self.intrinsicKinds.contains(kind) || (kind == "imageView" && element["image"] != nil)

@@ -128,6 +128,9 @@ public enum StoryboardExporter {
                 var head = "\(pad)    <\(tag) \(attributes)"
                 if let size = item.intrinsicSize {
                     head += " placeholderIntrinsicWidth=\"\(Self.decimal(size.width))\" placeholderIntrinsicHeight=\"\(Self.decimal(size.height))\""
+                } else if item.kind == .view(.label) || item.kind == .view(.button) {
+                    // Without it, the reader would take the frame as the content's size.
+                    head += " placeholderIntrinsicWidth=\"infinite\" placeholderIntrinsicHeight=\"infinite\""
                 }
                 let hugging = item.hugging, compression = item.compressionResistance
                 head += " horizontalHuggingPriority=\"\(hugging.horizontal.value)\" verticalHuggingPriority=\"\(hugging.vertical.value)\""

@@ -167,9 +167,11 @@ struct XMLParser {
     }
 
     /// A name at `position`; its end.
-    private func name(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int, what: String) throws(XMLError) -> Int {
-        guard start < buffer.count else { throw error(at: start, "unexpected end of file: expected \(what)") }
-        guard Self.isNameStart(buffer[start]) else { throw error(at: start, "expected \(what)") }
+    /// (`what` is made only for a message.)
+    private func name(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int,
+                      what: @autoclosure () -> String) throws(XMLError) -> Int {
+        guard start < buffer.count else { throw error(at: start, "unexpected end of file: expected \(what())") }
+        guard Self.isNameStart(buffer[start]) else { throw error(at: start, "expected \(what())") }
         var position = start + 1
         while position < buffer.count, Self.isNameByte(buffer[position]) {
             position += 1
