@@ -26,7 +26,7 @@ public struct GradeReport: Sendable, Equatable {
     /// The exercise's full score.
     public let maxScore: Int
     /// Checks in the exercise's order, then style penalties.
-    public let checks: [GradeCheck]
+    public internal(set) var checks: [GradeCheck]
     /// Problems and warnings in words: parse errors as `LINE:COL: message`, conflict reports,
     /// missing constraints and layout warnings as AutoLayout words them.
     public internal(set) var diagnostics: [String]

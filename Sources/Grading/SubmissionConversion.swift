@@ -14,11 +14,38 @@ public struct ConvertedSubmission: Sendable, Equatable {
     /// For dynamics exercises: the behavior tree read from the code, with its source lines.
     public let behavior: BehaviorConversion?
 
+    /// Graded line → where it came from in the source: its line and column, and the source as the
+    /// student's tool shows it (a storyboard's constraints as Xcode lists them).
+    let sourceOfLine: [Int: LayoutConversion.Constraint]
+
     public init(form: SubmissionForm, text: String, layout: LayoutConversion? = nil, behavior: BehaviorConversion? = nil) {
         self.form = form
         self.text = text
         self.layout = layout
         self.behavior = behavior
+        sourceOfLine = Self.sourceLines(graded: text, layout: layout)
+    }
+
+    public static func == (lhs: ConvertedSubmission, rhs: ConvertedSubmission) -> Bool {
+        lhs.form == rhs.form && lhs.text == rhs.text && lhs.layout == rhs.layout && lhs.behavior == rhs.behavior
+    }
+
+    /// Finds each converted constraint's text among the graded lines, in order, so a line the
+    /// grader names can be named in the source instead.
+    private static func sourceLines(graded: String, layout: LayoutConversion?) -> [Int: LayoutConversion.Constraint] {
+        guard let layout else { return [:] }
+        let lines = graded.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        var map: [Int: LayoutConversion.Constraint] = [:]
+        var next = 0
+        for constraint in layout.constraints {
+            for part in constraint.text.split(separator: "\n") {
+                let wanted = part.trimmingCharacters(in: .whitespaces)
+                guard !wanted.isEmpty, let found = lines[next...].firstIndex(of: wanted) else { continue }
+                map[found + 1] = constraint
+                next = found + 1
+            }
+        }
+        return map
     }
 
     /// What the source has that is not graded, as `LINE:COL: what` (statements not understood,
@@ -32,7 +59,22 @@ public struct ConvertedSubmission: Sendable, Equatable {
     /// A grader's message about the converted text, pointed at the source line it came from
     /// (`$.children[2].allowsRotation: …` becomes `line 36: $.children[2]…`).
     public func located(_ message: String) -> String {
-        behavior?.located(message) ?? message
+        if let behavior { return behavior.located(message) }
+        guard !sourceOfLine.isEmpty else { return message }
+        // `line 3` (of the converted text) becomes `line 6:5` of the file, and for a storyboard the
+        // constraint as Xcode shows it: `line 41 (Leading Space to: Safe Area = 16 (JRZ-8J-Ruo))`.
+        var result = ""
+        var rest = Substring(message)
+        while let range = rest.range(of: "line ") {
+            result += rest[..<range.upperBound]
+            rest = rest[range.upperBound...]
+            let digits = rest.prefix { $0.isNumber }
+            guard let number = Int(digits), let source = sourceOfLine[number] else { continue }
+            rest = rest.dropFirst(digits.count)
+            result += source.column.map { "\(source.line):\($0)" } ?? String(source.line)
+            if form == .storyboard { result += " (\(source.source))" }
+        }
+        return result + rest
     }
 }
 
@@ -58,6 +100,8 @@ extension Grader {
         }
         var report = gradeOwnFormat(exercise, submission: converted.text, options: options)
         report.diagnostics = report.diagnostics.map(converted.located) + converted.notes
+        report.checks = report.checks.map { GradeCheck(name: $0.name, passed: $0.passed, points: $0.points,
+                                                       message: converted.located($0.message)) }
         report.conversion = converted
         return report
     }

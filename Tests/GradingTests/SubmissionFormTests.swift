@@ -62,4 +62,22 @@ final class SubmissionFormTests: XCTestCase {
         let report = Grader.grade(exercise, submission: code, form: .swift, options: GradeOptions(pictures: false))
         XCTAssertTrue(report.diagnostics.contains { $0.hasPrefix("3:") && $0.contains("not graded") }, "\(report.diagnostics)")
     }
+
+    func testMessagesNameTheLineOfTheStudentsFileNotOfTheConvertedText() throws {
+        let exercise = try Exercise.load(files: cornersFiles())
+        let code = """
+            import UIKit
+            class C: UIViewController {
+              override func viewDidLoad() {
+                thing1.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 20).isActive = true
+                thing1.topAnchor.constraint(equalTo: view.topAnchor, constant: 20).isActive = true
+                thing1.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 40).isActive = true
+              }
+            }
+            """
+        let report = Grader.grade(exercise, submission: code, form: .swift, options: GradeOptions(pictures: false))
+        let conflict = try XCTUnwrap(report.checks.first { !$0.passed && $0.message.contains("conflict") }, "\(report.checks)")
+        XCTAssertTrue(conflict.message.contains("line 6:5"), conflict.message)
+        XCTAssertTrue(report.diagnostics.contains { $0.contains("line 6:5: thing1.leading") }, "\(report.diagnostics)")
+    }
 }
