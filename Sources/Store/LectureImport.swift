@@ -18,6 +18,8 @@ public struct LectureContent: Sendable {
     public var transcript: Transcript?
     /// The language tag of the captions (the lecture's main caption track).
     public var captionLanguage: String
+    /// Chapters from a WebVTT chapters file; empty when the lecture has none.
+    public var chapters: [LectureChapter] = []
 
     /// The longest title accepted.
     public static let maxTitleLength = 200
@@ -164,6 +166,7 @@ public enum LectureImport {
         }
         try insertCues(lecture, lectureID: lectureID, db)
         try insertSections(content.transcript?.sections ?? [], stems: lecture.sectionStems, lectureID: lectureID, db)
+        try LectureChapter.replace(lectureID: lectureID, with: content.chapters, db)
         try db.execute(sql: "INSERT INTO lecture_terms (lecture_id, terms) VALUES (?, ?)", arguments: [lectureID, lecture.terms])
         if existing != nil, try db.fetchValue(Int.self, sql: "SELECT count(*) FROM caption_cues WHERE lecture_id = ? AND language <> ?",
                                               arguments: [lectureID, content.captionLanguage]) ?? 0 > 0 {

@@ -23,6 +23,7 @@ public enum Schema {
         gradingReservations,
         accountHardening,
         captionTracks,
+        lectureChapters,
     ]
 
     /// The migrator over `migrations`.

@@ -32,6 +32,7 @@ private let importLectureCommand = CommandSpec(
         OptionSpec("date", valueName: "yyyy-mm-dd", help: "The day the lecture was given."),
         OptionSpec("captions", valueName: "file", help: "Captions: .txt (timestamped lines), .vtt or .srt.", kind: .path),
         OptionSpec("transcript", valueName: "file", help: "The transcript in Markdown.", kind: .path),
+        OptionSpec("chapters", valueName: "file", help: "Chapters: a WebVTT file whose cues are the chapters' titles.", kind: .path),
         OptionSpec("video", valueName: "url", help: "The recording's http(s) URL."),
         OptionSpec("language", valueName: "tag", help: "The captions' language tag, e.g. en or pt-BR (default en)."),
     ],
@@ -43,6 +44,7 @@ private let importLectureCommand = CommandSpec(
                 number: arguments.int("number") ?? 0, title: arguments.option("title") ?? "",
                 date: arguments.option("date"), videoURL: arguments.option("video"),
                 captionsPath: arguments.option("captions"), transcriptPath: arguments.option("transcript"),
+                chaptersPath: arguments.option("chapters"),
                 language: arguments.option("language") ?? "en")
             try loaded.content.validate()
         } catch {

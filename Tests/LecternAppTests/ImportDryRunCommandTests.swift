@@ -87,3 +87,46 @@ extension ImportDryRunCommandTests {
         XCTAssertEqual(title, "Demo course")
     }
 }
+
+extension ImportDryRunCommandTests {
+    func testAChaptersFileGivesTheLecturePageItsChaptersWithTheirTimes() async throws {
+        let chapters = directory + "/chapters.vtt"
+        try """
+            WEBVTT
+
+            intro
+            00:00.000 --> 02:00.000
+            Why constraints
+
+            02:00.000 --> 09:30.000
+            Visual format,
+            line by line
+            """.write(toFile: chapters, atomically: true, encoding: .utf8)
+        let database = directory + "/lectern.sqlite"
+        let imported = try run(["import", "lecture", "--db", database, "--course", "demo", "--number", "2", "--title", "Two",
+                                "--chapters", chapters])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        let pool = try await Application.openDatabase(at: database, readers: 1)
+        let stored = try await pool.read { db -> [LectureChapter] in
+            let course = try XCTUnwrap(Course.find(slug: "demo", db))
+            let lecture = try XCTUnwrap(Lecture.find(courseID: course.id, number: 2, db))
+            return try LectureChapter.all(lectureID: lecture.id, db)
+        }
+        await pool.close()
+        XCTAssertEqual(stored, [LectureChapter(startMilliseconds: 0, title: "Why constraints"),
+                                LectureChapter(startMilliseconds: 120_000, title: "Visual format, line by line")])
+
+        var configuration = AppConfiguration()
+        configuration.port = 0
+        configuration.databasePath = database
+        configuration.quiet = true
+        configuration.publicDirectory = directory
+        configuration.exercisesDirectory = directory + "/none"
+        configuration.contentDirectory = directory + "/none"
+        let app = try await Application.start(configuration) { _ in }
+        let page = try WebClient(port: app.port).send("GET", "/courses/demo/lectures/2")
+        await app.stop()
+        XCTAssertTrue(page.text.contains(#"href="/courses/demo/lectures/2?t=120#t120""#), page.text)
+        XCTAssertTrue(page.text.contains("2:00</span> Visual format, line by line"), page.text)
+    }
+}

@@ -29,7 +29,7 @@ final class CaptionCorrectionStoreTests: XCTestCase {
             INSERT INTO caption_cues (id, lecture_id, position, start_ms, end_ms, text, stemmed_text)
             VALUES (41, 1, 0, 0, 1000, 'Springs bounce.', ?)
             """, arguments: [Stemmer.stemmedText("Springs bounce.")])
-        XCTAssertEqual(try Schema.migrate(upgraded), ["0010-caption-tracks"])
+        XCTAssertEqual(try Schema.migrate(upgraded).first, "0010-caption-tracks")
         db = upgraded
         let stored = try CaptionCue.all(lectureID: 1, db)
         XCTAssertEqual(stored.map(\.id), [41])

@@ -18,7 +18,7 @@ final class SchemaTests: XCTestCase {
             "caption_cue_search_idx",
             "caption_cues", "courses", "enrollments", "exercise_versions", "exercises",
             "extensions", "grade_history", "grade_verifications",
-            "lecture_term_search", "lecture_term_search_config", "lecture_term_search_data", "lecture_term_search_docsize",
+            "lecture_chapters", "lecture_term_search", "lecture_term_search_config", "lecture_term_search_data", "lecture_term_search_docsize",
             "lecture_term_search_idx", "lecture_terms",
             "lectures", "login_failures", "password_setup_tokens", "regrade_results",
             "regrade_runs", "schema_migrations", "search_terms", "sessions", "submission_pictures",

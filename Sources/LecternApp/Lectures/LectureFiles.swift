@@ -74,7 +74,8 @@ public enum LectureFiles {
 
     /// Reads a lecture's captions and transcript files (either may be nil).
     public static func lecture(number: Int, title: String, date: String? = nil, videoURL: String? = nil,
-                               captionsPath: String?, transcriptPath: String?, language: String = "en") throws -> LoadedLecture {
+                               captionsPath: String?, transcriptPath: String?, chaptersPath: String? = nil,
+                               language: String = "en") throws -> LoadedLecture {
         var loaded = LoadedLecture(content: LectureContent(number: number, title: title, date: date, videoURL: videoURL,
                                                            captionLanguage: language),
                                    captionFormat: nil, skippedLines: [])
@@ -87,6 +88,17 @@ public enum LectureFiles {
                 throw LectureFileError(path: captionsPath, message: error.description)
             }
             loaded.take(document)
+        }
+        if let chaptersPath {
+            // A WebVTT chapters file: each cue's text is a chapter's title.
+            let bytes = try read(chaptersPath)
+            let document: CaptionDocument
+            do {
+                document = try CaptionParser.parse(bytes: bytes, fileExtension: "vtt")
+            } catch {
+                throw LectureFileError(path: chaptersPath, message: error.description)
+            }
+            loaded.content.chapters = LectureChapter.from(cues: document.cues)
         }
         if let transcriptPath {
             let text = String(decoding: try read(transcriptPath), as: UTF8.self)

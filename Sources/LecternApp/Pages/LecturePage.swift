@@ -16,7 +16,8 @@ enum LecturePage {
     /// - Parameter cueEditor: for instructors, the correction form of the linked cue (see ``CueEditForm``).
     static func response(course: Course, lecture: Lecture, sections: [LectureSection], cues: [CaptionCue],
                          linkedSecond: Int?, neighbours: Neighbours = Neighbours(), canEdit: Bool = false,
-                         languages: [String] = [], userArea: HTML, cueEditor: HTML? = nil) -> Response {
+                         languages: [String] = [], chapters: [LectureChapter] = [], userArea: HTML,
+                         cueEditor: HTML? = nil) -> Response {
         let page = CatalogLookup.lecturePath(course: course.slug, number: lecture.number)
         let linked = linkedSecond.flatMap { linkedCueIndex(second: $0, in: cues) }
         return PageLayout.response(title: "Lecture \(lecture.number). \(lecture.title)", userArea: userArea,
@@ -56,7 +57,7 @@ enum LecturePage {
             }
             SearchPage.form(query: "", course: course.slug, lecture: lecture.number, courses: [],
                             label: "Search this lecture")
-            outline(sections: sections, hasCaptions: !cues.isEmpty)
+            outline(sections: sections, chapters: chapters, page: page, hasCaptions: !cues.isEmpty)
             div(.class("lecture-layout")) {
                 section(.class("transcript"), .attr("lang", Language.guess(sections.map(\.plainText)))) {
                     h2 { "Transcript" }
@@ -95,6 +96,30 @@ enum LecturePage {
                 }
             }
         }
+    }
+
+    /// The chapters, at the top of the page: those of a WebVTT chapters file, each with its start
+    /// time and a link to that moment; else the transcript's headings; then the captions.
+    private static func outline(sections: [LectureSection], chapters timed: [LectureChapter], page: String,
+                                hasCaptions: Bool) -> HTML {
+        if !timed.isEmpty {
+            return nav(.class("lecture-outline"), .aria("labelledby", "outline")) {
+                h2(.id("outline")) { "Chapters" }
+                ol {
+                    for chapter in timed {
+                        let second = chapter.startMilliseconds / 1000
+                        li {
+                            a(.href("\(page)?t=\(second)#t\(second)")) {
+                                span(.class("chapter-time")) { Timestamp.clock(milliseconds: chapter.startMilliseconds) }
+                                " " + chapter.title
+                            }
+                        }
+                    }
+                    if hasCaptions { li { a(.href("#captions")) { "Captions, with their times" } } }
+                }
+            }
+        }
+        return outline(sections: sections, hasCaptions: hasCaptions)
     }
 
     /// The chapters of the transcript (its top-level headings) and the captions, at the top of the page.

@@ -37,9 +37,10 @@ struct LecturePageRoutes: RouteCollection {
 
         router.get("/courses/:course/lectures/:number") { request, context in
             let (course, lecture) = try await CatalogLookup.lecture(context.parameters, database)
-            let (sections, cues, all, languages) = try await database.read { db in
+            let (sections, cues, all, languages, chapters) = try await database.read { db in
                 (try LectureSection.all(lectureID: lecture.id, db), try CaptionCue.all(lectureID: lecture.id, db),
-                 try Lecture.all(courseID: course.id, db), try CaptionTrack.languages(lectureID: lecture.id, db))
+                 try Lecture.all(courseID: course.id, db), try CaptionTrack.languages(lectureID: lecture.id, db),
+                 try LectureChapter.all(lectureID: lecture.id, db))
             }
             let linkedSecond = request.query["t"].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
             let principal = try? await auth.principal(for: request)
@@ -55,6 +56,7 @@ struct LecturePageRoutes: RouteCollection {
             }
             return LecturePage.response(course: course, lecture: lecture, sections: sections, cues: cues,
                                         linkedSecond: linkedSecond, neighbours: neighbours, canEdit: teaches, languages: languages,
+                                        chapters: chapters,
                                         userArea: UserArea.html(principal), cueEditor: cueEditor)
         }
 
