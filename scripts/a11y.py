@@ -25,7 +25,7 @@ STUDENT = ["/", "/my-work", "/courses/cs193p", "/courses/cs193p/exercises/attrib
            "/courses/cs193p/exercises/steady-stacks", "/account", "/courses/cs193p/lectures/10", "/no/such/page"]
 INSTRUCTOR = ["/", "/courses/cs193p", "/courses/cs193p/gradebook", "/courses/cs193p/gradebook/students/alice",
               "/courses/cs193p/gradebook/exercises/attributor", "/courses/cs193p/audit", "/courses/cs193p/lectures/new",
-              "/courses/cs193p/lectures/9/edit", "/account"]
+              "/courses/cs193p/lectures/9/edit", "/courses/cs193p/edit", "/courses/cs193p/lectures/9?t=1287", "/account"]
 
 
 # axe-core 4.x as PyPI's axe-playwright-python ships it (only its axe.min.js is used, through Selenium).

@@ -11,8 +11,9 @@
 #   - as a student: the course home, an Auto Layout and a Dynamics exercise before and after
 #     submitting, the results of a conflicting and a magic-number layout submission and of a
 #     Dynamics one (with their pictures), the account page with a new API token, the home page,
-#     "My work" and a 404 page (which keeps the user area);
-#   - as an instructor: the course home, the home page, the gradebook, a student's and an exercise's drill-down,
+#     "My work", a 404 page (which keeps the user area), and a Swift file uploaded with the form;
+#   - as an instructor: the course home, the home page, the course and lecture forms, a lecture
+#     with the cue correction form, the gradebook, a student's and an exercise's drill-down,
 #     a regrade dry run and, once it is applied, the audit log.
 # (A link's #fragment is left out: headless screenshots of a page scrolled to a fragment come out blank.)
 #
@@ -160,6 +161,11 @@ shoot_saved submission-layout-magic-numbers "$page" 2000 3400
 post alice /courses/cs193p/exercises/steady-stacks "$page" "text=$(cat "$examples/steady-stacks/examples/tippy.json")"
 shoot_saved submission-dynamics "$page" 2200 3600
 fetch alice /courses/cs193p/exercises/attributor "$page" && shoot_saved exercise-layout-after "$page" 1700 2600
+# A Swift file uploaded with the form: the result shows what it was understood as.
+curl -fsS -L -b "$work/alice.cookies" -o "$page" -w '%{url_effective}' -F "csrf=$(csrf_of "$work/alice.csrf.html")" \
+    -F "file=@$examples/corners/reference.swift;filename=ViewController.swift" "$base/courses/cs193p/exercises/corners" >"$page.url"
+sed -i "s|^$base||" "$page.url"; echo alice >"$page.user"
+shoot_saved submission-swift "$page" 1800 3000
 post alice /account/tokens "$page" "name=Homework uploader"
 shoot_saved account "$page" 1100 1500
 fetch alice / "$page" && shoot_saved student-home "$page" 1300 2200
@@ -172,6 +178,9 @@ post bob /courses/cs193p/exercises/steady-stacks "$page" "text=$(cat "$examples/
 # The instructor's pages.
 fetch ines /courses/cs193p "$page" && shoot_saved instructor-course-home "$page" 900 1000
 fetch ines / "$page" && shoot_saved instructor-home "$page" 700 900
+fetch ines /courses/cs193p/edit "$page" && shoot_saved course-edit "$page" 700 900
+fetch ines /courses/cs193p/lectures/new "$page" && shoot_saved lecture-new "$page" 1300 1900
+fetch ines "/courses/cs193p/lectures/9?t=1287" "$page" && shoot_saved lecture-instructor "$page" 1400 1600
 fetch ines /courses/cs193p/gradebook "$page" && shoot_saved gradebook "$page" 1100 1400
 fetch ines /courses/cs193p/gradebook/students/alice "$page" && shoot_saved gradebook-student "$page" 1500 2200
 fetch ines /courses/cs193p/gradebook/exercises/attributor "$page" && shoot_saved gradebook-exercise "$page" 1600 2400

@@ -1,3 +1,4 @@
+import AutoLayout
 import Foundation
 import Grading
 import HTML
@@ -73,7 +74,7 @@ enum SubmissionPage {
                     }
                 }
             }
-            if let conversion { understood(conversion) }
+            if let conversion { understood(conversion, submitted: submission.text) }
             section(.class("submitted-text")) {
                 h2 { conversion.map { "Submitted \($0.form.title)" } ?? "Submitted text" }
                 pre { HTML.element("code") { submission.text } }
@@ -102,20 +103,21 @@ enum SubmissionPage {
 
     /// What a storyboard or source file was read as: each source line beside the text-format line
     /// it became, and what was not graded.
-    private static func understood(_ conversion: ConvertedSubmission) -> HTML {
+    private static func understood(_ conversion: ConvertedSubmission, submitted: String) -> HTML {
         section(.class("conversion"), .aria("labelledby", "understood")) {
             h2(.id("understood")) { "What was understood" }
-            p { "The \(conversion.form.title) file, line by line, and the constraint it became in Lectern's own format, which is what was graded." }
             if let layout = conversion.layout {
-                ScrollingTable.html(label: "Source lines and what they became") {
+                p { "The \(conversion.form.title) file, statement by statement, and the constraints each became in Lectern's own format, which is what was graded." }
+                ScrollingTable.html(label: "Source statements and what they became") {
                     table(.class("conversion-table")) {
                         thead { tr { th { "Line" }; th { "Source" }; th { "Graded as" } } }
                         tbody {
-                            for item in layout.constraints {
+                            // A statement that makes several constraints (an `activate([…])`, a VFL line) is one row.
+                            for group in grouped(layout.constraints) {
                                 tr {
-                                    td(.class("number")) { item.column.map { "\(item.line):\($0)" } ?? String(item.line) }
-                                    td { code { item.source } }
-                                    td { code { item.text } }
+                                    td(.class("number")) { group.column.map { "\(group.line):\($0)" } ?? String(group.line) }
+                                    td { code { group.source } }
+                                    td { pre { code { group.texts.joined(separator: "\n") } } }
                                 }
                             }
                         }
@@ -134,7 +136,12 @@ enum SubmissionPage {
                     ul { for warning in layout.warnings { li { warning } } }
                 }
             } else {
+                p { "The \(conversion.form.title) file beside the behavior tree it describes, which is what was graded." }
                 div(.class("conversion-pair")) {
+                    figure {
+                        figcaption { "Your \(conversion.form.title)" }
+                        pre(.attr("tabindex", "0")) { HTML.element("code") { submitted } }
+                    }
                     figure {
                         figcaption { "The behavior tree it describes (graded)" }
                         pre(.attr("tabindex", "0")) { HTML.element("code") { conversion.behavior?.tree.serialized(pretty: true) ?? conversion.text } }
@@ -152,6 +159,20 @@ enum SubmissionPage {
                 }
             }
         }
+    }
+
+    /// Consecutive constraints that come from the same source statement, as one row.
+    private static func grouped(_ constraints: [LayoutConversion.Constraint])
+        -> [(line: Int, column: Int?, source: String, texts: [String])] {
+        var groups: [(line: Int, column: Int?, source: String, texts: [String])] = []
+        for item in constraints {
+            if let last = groups.last, last.line == item.line, last.column == item.column, last.source == item.source {
+                groups[groups.count - 1].texts.append(item.text)
+            } else {
+                groups.append((item.line, item.column, item.source, [item.text]))
+            }
+        }
+        return groups
     }
 
     /// One check: passed or failed in words, its name, the points it gave and its message.
