@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "AutoLayout", dependencies: ["LayoutSolver", "JSON", "Spelling"], swiftSettings: strict),
         .target(name: "Dynamics", dependencies: ["JSON"], swiftSettings: strict),
         .target(name: "Captions", swiftSettings: strict),
-        .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest", "ConstraintCode", "BehaviorCode", "InterfaceBuilder"],
+        .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest", "ConstraintCode", "BehaviorCode", "InterfaceBuilder", "SourceCode"],
                 swiftSettings: strict),
         .target(name: "HTML", swiftSettings: strict),
         .target(name: "CLI", dependencies: ["Spelling"], swiftSettings: strict),

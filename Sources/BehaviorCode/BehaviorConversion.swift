@@ -97,6 +97,6 @@ public enum BehaviorCode {
     public static func looksLikeCode(_ text: String) -> Bool {
         let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("{") { return false }
-        return ["Behavior", "UIDynamicAnimator"].contains { text.contains($0) }
+        return TextMarks(text).containsAny(["Behavior", "UIDynamicAnimator"])
     }
 }

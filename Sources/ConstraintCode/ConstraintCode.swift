@@ -25,8 +25,8 @@ public enum ConstraintCode {
     public static func looksLikeCode(_ text: String) -> Bool {
         let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\u{FEFF}" }
         if trimmed.hasPrefix("<") { return false }
-        return SourceLanguage.detect(text) != nil
-            && ["NSLayoutConstraint", "Anchor", "addConstraint", "VisualFormat", "translatesAutoresizingMaskIntoConstraints"]
-                .contains { text.contains($0) }
+        return TextMarks(text).containsAny(["NSLayoutConstraint", "Anchor", "addConstraint", "VisualFormat",
+                                            "translatesAutoresizingMaskIntoConstraints"])
+            && SourceLanguage.detect(text) != nil
     }
 }

@@ -1,5 +1,6 @@
 import AutoLayout
 import ConstraintCode
+import SourceCode
 
 /// The forms a submission comes in. Layout exercises take the layout text format, an Interface
 /// Builder storyboard or XIB, or Swift or Objective-C constraint code; dynamics exercises take a
@@ -50,7 +51,7 @@ public enum SubmissionForm: String, Sendable, Equatable, CaseIterable {
         if start.first == "<" { return .storyboard }
         if start.first == "{" { return .text }
         guard looksLikeCode(text) else { return .text }
-        switch SourceLanguageGuess.guess(text) {
+        switch SourceLanguage.detect(text) {
         case .swift: return .swift
         case .objectiveC: return .objectiveC
         case nil: return .text
@@ -60,21 +61,7 @@ public enum SubmissionForm: String, Sendable, Equatable, CaseIterable {
     /// Whether `text` reads as Swift or Objective-C that makes constraints or dynamic behaviors.
     static func looksLikeCode(_ text: String) -> Bool {
         ConstraintCode.looksLikeCode(text)
-            || ["UIDynamicBehavior", "UIGravityBehavior", "UICollisionBehavior", "UIDynamicAnimator", "addChildBehavior"]
-                .contains { text.contains($0) }
-    }
-}
-
-/// Swift or Objective-C, from marks only one of them has.
-enum SourceLanguageGuess {
-    enum Language { case swift, objectiveC }
-
-    static func guess(_ text: String) -> Language? {
-        let objc = ["@interface", "@implementation", "@end", "[[", "@\"", "#import", "NSDictionaryOfVariableBindings", "- (", "alloc]"]
-            .filter { text.contains($0) }.count
-        let swift = ["let ", "var ", "func ", "import UIKit", ".isActive", "override func", "lazy var", "NSLayoutConstraint.activate"]
-            .filter { text.contains($0) }.count
-        if objc == 0 && swift == 0 { return nil }
-        return objc > swift ? .objectiveC : .swift
+            || TextMarks(text).containsAny(["UIDynamicBehavior", "UIGravityBehavior", "UICollisionBehavior", "UIDynamicAnimator",
+                                            "addChildBehavior"])
     }
 }

@@ -7,14 +7,15 @@ public enum SourceLanguage: String, Sendable, Equatable, CaseIterable {
     /// (`@implementation`, `#import`, `[[…alloc]`, `@"…"` against `func`, `let`, `import UIKit`);
     /// `nil` when neither shows.
     public static func detect(_ text: String) -> SourceLanguage? {
+        let marks = TextMarks(text)
         var objc = 0
         var swift = 0
         for mark in ["@implementation", "@interface", "#import", "@end", "alloc]", "@\"", "@\u{201C}", "- (", "\u{2014} (",
-                     "\u{2013} (", "YES;", "NO;", "self."] where text.contains(mark) {
-            objc += mark == "self." ? 0 : 1
+                     "\u{2013} (", "YES;", "NO;"] where marks.contains(mark) {
+            objc += 1
         }
         for mark in ["func ", "let ", "var ", "import UIKit", "override ", "lazy var", ": UI", "isActive = true"]
-            where text.contains(mark) {
+            where marks.contains(mark) {
             swift += 1
         }
         if objc == 0 && swift == 0 { return nil }
