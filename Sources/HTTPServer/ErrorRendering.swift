@@ -1,8 +1,8 @@
 import JSON
 
-/// Turns an ``HTTPError`` into a response: JSON for API requests, an HTML page otherwise.
+/// Turns an ``HTTPError`` into a response: an RFC 9457 problem for API requests, an HTML page otherwise.
 public struct ErrorRenderer: Sendable {
-    /// Paths starting with one of these are API paths and get JSON errors.
+    /// Paths starting with one of these are API paths and get problem answers.
     public var apiPathPrefixes: [String]
     /// Renders the HTML page for non-API requests.
     public var htmlPage: @Sendable (HTTPError) -> [UInt8]
@@ -21,20 +21,44 @@ public struct ErrorRenderer: Sendable {
     public func response(for error: HTTPError, request: Request) -> Response {
         var response: Response
         if wantsJSON(request) {
-            response = .json(status: error.status) { w in
-                w.beginObject()
-                w.key("error")
-                w.beginObject()
-                w.field("code", error.code)
-                w.field("message", error.message)
-                w.endObject()
-                w.endObject()
-            }
+            response = Self.problem(error)
         } else {
             response = .html(htmlPage(error), status: error.status)
         }
         for field in error.headers { response.headers.add(field.name, field.value) }
         return response
+    }
+
+    /// The media type of problem answers (RFC 9457).
+    public static let problemMediaType = "application/problem+json"
+
+    /// `error` as an RFC 9457 problem: `type` (`about:blank`: the status says what kind of problem
+    /// it is), `title` (the status's reason phrase), `status`, `detail` (the message), `code` (a
+    /// stable machine-readable name) and, for field errors, `errors` (`field`, `line`, `column`,
+    /// `message`, each only when known).
+    public static func problem(_ error: HTTPError) -> Response {
+        var w = JSONWriter(capacity: 256 + error.errors.count * 96)
+        w.beginObject()
+        w.field("type", "about:blank")
+        w.field("title", error.status.reason)
+        w.field("status", error.status.code)
+        w.field("detail", error.message)
+        w.field("code", error.code)
+        if !error.errors.isEmpty {
+            w.key("errors")
+            w.beginArray()
+            for item in error.errors {
+                w.beginObject()
+                if let field = item.field { w.field("field", field) }
+                if let line = item.line { w.field("line", line) }
+                if let column = item.column { w.field("column", column) }
+                w.field("message", item.message)
+                w.endObject()
+            }
+            w.endArray()
+        }
+        w.endObject()
+        return Response(status: error.status, contentType: problemMediaType, body: .bytes(w.bytes))
     }
 
     /// A minimal, self-contained error page; the message is HTML-escaped.

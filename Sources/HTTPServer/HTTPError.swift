@@ -1,7 +1,8 @@
 /// The one error type handlers throw to produce an error response.
 ///
-/// It renders as `{"error":{"code":"...","message":"..."}}` for API requests and as an HTML
-/// error page otherwise. Any other error thrown by a handler becomes a logged 500.
+/// It renders as an RFC 9457 problem (`application/problem+json`: `type`, `title`, `status`,
+/// `detail`, our `code`, and `errors` when there are field errors) for API requests and as an
+/// HTML error page otherwise. Any other error thrown by a handler becomes a logged 500.
 public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public var status: HTTPStatus
     /// A stable machine-readable code, e.g. "not_found".
@@ -10,12 +11,16 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     public var message: String
     /// Extra response headers (e.g. `Allow` for 405, `WWW-Authenticate` for 401).
     public var headers: HTTPHeaders
+    /// What exactly was wrong, field by field (and line and column in a text), for validation errors.
+    public var errors: [FieldError]
 
-    public init(_ status: HTTPStatus, code: String? = nil, message: String? = nil, headers: HTTPHeaders = HTTPHeaders()) {
+    public init(_ status: HTTPStatus, code: String? = nil, message: String? = nil, headers: HTTPHeaders = HTTPHeaders(),
+                errors: [FieldError] = []) {
         self.status = status
         self.code = code ?? Self.defaultCode(for: status)
         self.message = message ?? status.reason
         self.headers = headers
+        self.errors = errors
     }
 
     public var description: String { "\(status.code) \(code): \(message)" }
@@ -29,8 +34,8 @@ public struct HTTPError: Error, Sendable, CustomStringConvertible {
     }
     public static func forbidden(_ message: String = "Forbidden") -> HTTPError { HTTPError(.forbidden, message: message) }
     public static func conflict(_ message: String) -> HTTPError { HTTPError(.conflict, message: message) }
-    public static func unprocessable(_ message: String, code: String = "invalid") -> HTTPError {
-        HTTPError(.unprocessableContent, code: code, message: message)
+    public static func unprocessable(_ message: String, code: String = "invalid", errors: [FieldError] = []) -> HTTPError {
+        HTTPError(.unprocessableContent, code: code, message: message, errors: errors)
     }
 
     /// "Not Found" → "not_found".

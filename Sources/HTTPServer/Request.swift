@@ -86,7 +86,8 @@ public struct Request: Sendable {
         do {
             return try JSONParser.parse(bytes: body, limits: limits)
         } catch {
-            throw HTTPError(.badRequest, code: "invalid_body", message: error.description)
+            throw HTTPError(.badRequest, code: "invalid_body", message: error.description,
+                            errors: [HTTPError.FieldError(field: "body", line: error.line, column: error.column, message: error.message)])
         }
     }
 
@@ -106,17 +107,20 @@ public struct Request: Sendable {
         do {
             return try JSONDecoder().decode(T.self, from: Data(body))
         } catch let DecodingError.keyNotFound(key, context) {
-            throw HTTPError(.badRequest, code: "invalid_body",
-                            message: "\(Self.describe(context.codingPath + [key])): required field is missing")
+            throw Self.invalidBody(Self.describe(context.codingPath + [key]), "required field is missing")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw HTTPError(.badRequest, code: "invalid_body",
-                            message: "\(Self.describe(context.codingPath)): \(context.debugDescription)")
+            throw Self.invalidBody(Self.describe(context.codingPath), context.debugDescription)
         } catch let DecodingError.dataCorrupted(context) {
-            throw HTTPError(.badRequest, code: "invalid_body",
-                            message: "\(Self.describe(context.codingPath)): \(context.debugDescription)")
+            throw Self.invalidBody(Self.describe(context.codingPath), context.debugDescription)
         } catch {
             throw HTTPError(.badRequest, code: "invalid_body", message: "malformed JSON body")
         }
+    }
+
+    /// A 400 naming the JSON path of the field that could not be decoded.
+    public static func invalidBody(_ path: String, _ message: String) -> HTTPError {
+        HTTPError(.badRequest, code: "invalid_body", message: "\(path): \(message)",
+                  errors: [HTTPError.FieldError(field: path, message: message)])
     }
 
     private static func describe(_ path: [any CodingKey]) -> String {

@@ -20,7 +20,10 @@ public struct PathParameters: Sendable {
     /// The parameter `name` as a string.
     /// - Throws: ``HTTPError`` 400 when absent.
     public func require(_ name: String) throws(HTTPError) -> String {
-        guard let v = self[name] else { throw HTTPError.badRequest("missing path parameter '\(name)'") }
+        guard let v = self[name] else {
+            throw HTTPError(.badRequest, message: "missing path parameter '\(name)'",
+                            errors: [HTTPError.FieldError(field: name, message: "missing")])
+        }
         return v
     }
 
@@ -28,7 +31,8 @@ public struct PathParameters: Sendable {
     /// - Throws: ``HTTPError`` 400 when absent or not an integer.
     public func int(_ name: String) throws(HTTPError) -> Int {
         guard let v = Int(try require(name)) else {
-            throw HTTPError.badRequest("path parameter '\(name)' must be an integer")
+            throw HTTPError(.badRequest, message: "path parameter '\(name)' must be an integer",
+                            errors: [HTTPError.FieldError(field: name, message: "must be an integer")])
         }
         return v
     }

@@ -77,6 +77,23 @@ public final class Router: RouteRegistrar {
         RouteGroup(router: self, prefix: Self.normalize(prefix), middleware: middleware)
     }
 
+    /// Every registered route, in registration order: what a description of the API (or a test
+    /// that holds one to the code) walks.
+    public var routes: [(method: HTTPMethod, pattern: String)] { entries.map { ($0.method, $0.pattern) } }
+
+    /// Serves every route registered so far under `prefix` also under `aliasPrefix`, with the same
+    /// handler and body limit: `alias("/api/", as: "/api/v1/")` makes `/api/v1/courses` answer as
+    /// `/api/courses`. Routes already under `aliasPrefix` and routes that already have their alias
+    /// are left alone. Call it after registering the routes it should cover.
+    public func alias(_ prefix: String, as aliasPrefix: String) {
+        var taken = Set(entries.map { "\($0.method.rawValue) \($0.pattern)" })
+        for entry in entries where entry.pattern.hasPrefix(prefix) && !entry.pattern.hasPrefix(aliasPrefix) {
+            let pattern = Self.normalize(aliasPrefix + entry.pattern.dropFirst(prefix.count))
+            guard taken.insert("\(entry.method.rawValue) \(pattern)").inserted else { continue }
+            entries.append(Entry(method: entry.method, pattern: pattern, maxBodyBytes: entry.maxBodyBytes, handler: entry.handler))
+        }
+    }
+
     /// "/a/b/" → "/a/b"; "" → "/".
     static func normalize(_ pattern: String) -> String {
         var p = pattern.hasPrefix("/") ? pattern : "/" + pattern

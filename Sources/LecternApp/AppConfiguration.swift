@@ -42,6 +42,9 @@ public struct AppConfiguration: Sendable, Equatable {
     public var searchRatePerSecond = 20
     /// Searches a client may make at once before the rate applies.
     public var searchBurst = 40
+    /// Origins (`https://course.example.edu`) whose pages may read the public search and lecture
+    /// API cross-origin, without credentials; `*` for any; empty for none.
+    public var corsOrigins: [String] = []
 
     /// What a committed write survives, as SQLite's `synchronous` setting in WAL mode.
     public enum Durability: String, Sendable, Equatable, CaseIterable {

@@ -98,10 +98,14 @@ public final class Application: Sendable {
         let router = Router()
         router.use(ErrorPageMiddleware(authenticator: context.authenticator, renderer: errorRenderer))
         router.use(ValidationErrorMiddleware())
+        router.use(APICachePolicy())
+        router.use(CORSPolicy(origins: context.configuration.corsOrigins))
         if let throttle = SearchThrottle(context.configuration) { router.use(throttle) }
         for collection in routeCollections {
             collection.register(on: router, context: context)
         }
+        // Every API route is also served under the versioned prefix (docs/api.md).
+        router.alias(APIPath.prefix, as: APIPath.versionPrefix)
         if context.configuration.benchRoutes {
             registerBenchRoutes(on: router)
         }
@@ -115,7 +119,7 @@ public final class Application: Sendable {
         return router
     }
 
-    /// JSON for API requests, the site's error page for the others.
+    /// Problem answers (`application/problem+json`) for API requests, the site's error page for the others.
     static let errorRenderer = ErrorRenderer(htmlPage: { ErrorPage.render($0) })
 
     static func serverConfiguration(_ configuration: AppConfiguration, context: AppContext) -> ServerConfiguration {

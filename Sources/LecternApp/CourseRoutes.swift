@@ -2,11 +2,11 @@ import HTTPServer
 import JSON
 import Store
 
-/// `GET /api/courses`: every course as `[{"slug":"cs193p","title":"…","summary":"…"}]`, by slug.
+/// `GET /api/courses`: every course as `[{"slug":"cs193p","title":"…","summary":"…"}]`, by slug; public, with an `ETag`.
 struct CourseRoutes: RouteCollection {
     func register(on router: Router, context: AppContext) {
         let database = context.database
-        router.get("/api/courses") { _, _ in
+        router.get("/api/courses") { request, _ in
             let courses = try await database.read { db in try Course.all(db) }
             return Response.json(capacity: 128 + courses.count * 256) { json in
                 json.beginArray()
@@ -18,7 +18,7 @@ struct CourseRoutes: RouteCollection {
                     json.endObject()
                 }
                 json.endArray()
-            }
+            }.publicCacheable(for: request)
         }
     }
 }

@@ -3,7 +3,8 @@ import JSON
 import Store
 
 /// `GET /api/health`: `{"status":"ok","version":"…","database":"ok"}`, checking the database with a
-/// real query; 503 with `"status":"error"` and the reason when the database does not answer.
+/// real query; when the database does not answer, 503 with a problem answer that also carries
+/// `"version"` and `"database":"error"`.
 /// The query runs on the pool's own probe connection, never on the shared readers, so a busy
 /// reader pool (a search flood) does not make the server look down.
 struct HealthRoutes: RouteCollection {
@@ -22,14 +23,19 @@ struct HealthRoutes: RouteCollection {
                     json.endObject()
                 }
             } catch {
-                return Response.json(status: .serviceUnavailable) { json in
+                var response = Response.json(status: .serviceUnavailable) { json in
                     json.beginObject()
-                    json.field("status", "error")
+                    json.field("type", "about:blank")
+                    json.field("title", HTTPStatus.serviceUnavailable.reason)
+                    json.field("status", HTTPStatus.serviceUnavailable.code)
+                    json.field("detail", "database: \(error)")
+                    json.field("code", "database_unavailable")
                     json.field("version", LecternVersion.current)
                     json.field("database", "error")
-                    json.field("message", "\(error)")
                     json.endObject()
                 }
+                response.contentType = ErrorRenderer.problemMediaType
+                return response.withHeader("Retry-After", "5")
             }
         }
     }

@@ -78,6 +78,14 @@ public struct AuditEntry: Sendable, Equatable, Codable {
             """, arguments: [date, actorUserID, courseID, action, subject, detailsJSON])
     }
 
+    /// A page of a course's entries, newest first: those older than entry `before` (all when nil).
+    public static func page(courseID: Int64, before: Int64?, limit: Int, _ db: Connection) throws -> [AuditEntry] {
+        try db.fetchAll(AuditEntry.self, sql: """
+            SELECT id, at, actor_user_id, course_id, action, subject, details_json FROM audit_log
+            WHERE course_id = ? AND id < ? ORDER BY id DESC LIMIT ?
+            """, arguments: [courseID, before ?? Int64.max, limit])
+    }
+
     /// The newest entries of a course, newest first.
     public static func recent(courseID: Int64, limit: Int = 200, _ db: Connection) throws -> [AuditEntry] {
         try db.fetchAll(AuditEntry.self, sql: """

@@ -117,6 +117,12 @@ public struct APIToken: Sendable, Equatable, Codable {
         return (try RowDecoder.decode(User.self, from: row), try row.get("scopes"))
     }
 
+    /// Records that the unrevoked token with this hash was used at `date`.
+    public static func recordUse(tokenHash: [UInt8], at date: Date = Date(), _ db: Connection) throws {
+        try db.execute(sql: "UPDATE api_tokens SET last_used_at = ? WHERE token_hash = ? AND revoked_at IS NULL",
+                       arguments: [date, tokenHash])
+    }
+
     /// A user's tokens, newest first.
     public static func all(userID: Int64, _ db: Connection) throws -> [APIToken] {
         try db.fetchAll(APIToken.self, sql: "SELECT \(columns) FROM api_tokens WHERE user_id = ? ORDER BY id DESC",

@@ -57,6 +57,9 @@ let serveCommand = CommandSpec(
         OptionSpec("search-burst", valueName: "n",
                    help: "Searches a client address may make at once before the rate applies.",
                    default: "40", env: "LECTERN_SEARCH_BURST", kind: .int(range: 1...1_000_000)),
+        OptionSpec("cors-origins", valueName: "origins",
+                   help: "Comma-separated origins (https://course.example.edu, or *) whose pages may read the public search and lecture API cross-origin, without credentials.",
+                   env: "LECTERN_CORS_ORIGINS"),
     ],
     flags: [
         FlagSpec("quiet", short: "q", help: "Do not write the access log.", env: "LECTERN_QUIET"),
@@ -82,6 +85,11 @@ let serveCommand = CommandSpec(
         configuration.maxBodyMemoryMiB = arguments.int("max-body-memory") ?? configuration.maxBodyMemoryMiB
         configuration.searchRatePerSecond = arguments.int("search-rate") ?? configuration.searchRatePerSecond
         configuration.searchBurst = arguments.int("search-burst") ?? configuration.searchBurst
+        configuration.corsOrigins = (arguments.option("cors-origins") ?? "")
+            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for origin in configuration.corsOrigins {
+            try ServeUsageError.checkOrigin(origin, option: "--cors-origins <origins>")
+        }
         configuration.quiet = arguments.flag("quiet")
         configuration.benchRoutes = arguments.flag("bench-routes")
         try ServeUsageError.checkAddress(configuration.host, option: "--host <address>")
@@ -100,6 +108,16 @@ let serveCommand = CommandSpec(
 struct ServeUsageError: ExitCodeError {
     let message: String
     var exitCode: Int32 { 2 }
+
+    /// Throws unless `text` is `*` or an origin: `http` or `https`, a host, perhaps a port, no path.
+    static func checkOrigin(_ text: String, option: String) throws(ServeUsageError) {
+        if text == "*" { return }
+        let rest = text.hasPrefix("https://") ? text.dropFirst(8) : text.hasPrefix("http://") ? text.dropFirst(7) : nil
+        guard let rest, !rest.isEmpty, !rest.contains("/"), !rest.contains("@"), !rest.contains(" ") else {
+            let usage = CommandLineParser.help(for: [CommandSpec(name: "lectern", abstract: ""), serveCommand])
+            throw ServeUsageError(message: "Invalid value '\(text)' for '\(option)': must be * or an origin such as https://course.example.edu\n\n\(usage)")
+        }
+    }
 
     /// Throws unless `text` is an IPv4 or IPv6 address literal.
     static func checkAddress(_ text: String, option: String) throws(ServeUsageError) {

@@ -25,13 +25,19 @@ enum AccountPages {
         }
     }
 
-    /// The account page: who you are, your courses, your API tokens, and a form for a new one.
+    /// The account page: who you are, your courses, your API tokens (with their scopes and last
+    /// use, to the minute), and a form for a new one.
     static func account(_ principal: Principal, tokens: [APIToken], newToken: String? = nil) -> Response {
         PageLayout.response(title: "Your account", userArea: UserArea.html(principal)) {
             h1 { "Your account" }
             p { "Signed in as \(principal.user.displayName) (\(principal.user.username))\(principal.user.isAdmin ? ", site admin" : "")." }
             h2 { "API tokens" }
-            p { "Programs use a token as “Authorization: Bearer TOKEN”. A token is shown once, when it is created." }
+            p {
+                "Programs use a token as “Authorization: Bearer TOKEN”. A token is shown once, when it is created. "
+                "The API is described on "
+                a(.href("/api/docs")) { "the API page" }
+                "."
+            }
             if let newToken {
                 div(.class("new-token"), .role("status")) {
                     p { "Your new token (copy it now: it will not be shown again):" }
@@ -43,13 +49,19 @@ enum AccountPages {
             } else {
                 ScrollingTable.html(label: "API tokens") {
                     table(.class("tokens")) {
-                        thead { tr { th { "Name" }; th { "Scopes" }; th { "Created" }; th { "Status" }; th { span(.class("visually-hidden")) { "Action" } } } }
+                        thead {
+                            tr {
+                                th { "Name" }; th { "Scopes" }; th { "Created" }; th { "Last used" }; th { "Status" }
+                                th { span(.class("visually-hidden")) { "Action" } }
+                            }
+                        }
                         tbody {
                             for token in tokens {
                                 tr {
                                     td { token.name }
                                     td { token.scopes }
                                     td { PageFormat.dateTime(token.createdAt) }
+                                    td { token.lastUsedAt.map(PageFormat.dateTime) ?? "never" }
                                     td {
                                         if token.revokedAt == nil {
                                             StatusBadge.html("active", tone: .ok)

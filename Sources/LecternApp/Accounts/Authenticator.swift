@@ -40,6 +40,9 @@ struct Authenticator: Sendable {
     /// sign-ins gets 503 instead of holding up everything else.
     let hashing: WorkerPool
 
+    /// When each personal API token's last use was last written.
+    let tokenUse = TokenUseClock()
+
     init(database: DatabasePool, hashing: WorkerPool) {
         self.database = database
         self.hashing = hashing
@@ -68,6 +71,9 @@ struct Authenticator: Sendable {
                 return nil
             }
             guard let found else { throw HTTPError.unauthorized("The token is unknown, expired or revoked.") }
+            if case .apiToken = found.credential, tokenUse.isDue(hash) {
+                try await database.write { db in try APIToken.recordUse(tokenHash: hash, db) }
+            }
             let needed = TokenScopes.required(for: request)
             guard found.scopes.contains(needed) else {
                 let name = TokenScopes.named.first { $0.scope == needed }?.name ?? "staff"

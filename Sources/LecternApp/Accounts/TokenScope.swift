@@ -38,7 +38,7 @@ struct TokenScopes: OptionSet, Sendable, Hashable {
     /// `submit`; every other change needs `staff`.
     static func required(for request: Request) -> TokenScopes {
         if [HTTPMethod.get, .head, .options].contains(request.method) { return .read }
-        let segments = request.path.split(separator: "/", omittingEmptySubsequences: false)
+        let segments = APIPath.unversioned(request.path).split(separator: "/", omittingEmptySubsequences: false)
         if request.method == .post {
             // /api/courses/:course/exercises/:slug/submissions
             if segments.count == 7, segments[1] == "api", segments[2] == "courses", segments[4] == "exercises",

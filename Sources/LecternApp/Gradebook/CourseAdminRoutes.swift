@@ -224,8 +224,24 @@ struct CourseAdminRoutes: RouteCollection {
         router.get("/api/courses/:course/audit") { request, context in
             let access = try await staffAccess(request, context)
             let courseID = access.course.id
-            let entries = try await database.read { db in try AuditEntry.recent(courseID: courseID, db) }
-            return Response.json { json in
+            let page = try PageRequest(request.query, list: "audit", scope: access.course.slug, defaultLimit: 100, maxLimit: 500)
+            var before: Int64?
+            if let key = page.cursor?.key {
+                guard let id = Int64(key) else { throw Cursor.invalid("is not a cursor this API gave out") }
+                before = id
+            }
+            // Newest first by id, one more than asked to know whether there is a next page.
+            var entries = try await database.read { [before] db in
+                try AuditEntry.page(courseID: courseID, before: before, limit: page.limit + 1, db)
+            }
+            var next: String?
+            if entries.count > page.limit {
+                entries.removeLast(entries.count - page.limit)
+                if let last = entries.last {
+                    next = PageRequest.nextLink(request, cursor: Cursor(list: "audit", scope: access.course.slug, key: String(last.id)))
+                }
+            }
+            return Response.json(capacity: 256 + entries.count * 256) { json in
                 json.beginArray()
                 for entry in entries {
                     json.beginObject()
@@ -237,7 +253,7 @@ struct CourseAdminRoutes: RouteCollection {
                     json.endObject()
                 }
                 json.endArray()
-            }
+            }.withNextLink(next)
         }
     }
 }

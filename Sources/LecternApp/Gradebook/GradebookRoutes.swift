@@ -67,8 +67,20 @@ struct GradebookRoutes: RouteCollection {
 
         router.get("/api/courses/:course/gradebook") { request, context in
             let access = try await staffAccess(request, context)
+            let page = try PageRequest(request.query, list: "gradebook", scope: access.course.slug, defaultLimit: 200, maxLimit: 1000)
             let book = try await gradebook(access.course)
-            return Response.json(capacity: 1024 + book.rows.count * 512) { json in
+            // Students by username (unique), as `User.members` lists them.
+            var rows = book.rows
+            if let after = page.cursor?.key { rows.removeAll { $0.student.username <= after } }
+            var next: String?
+            if rows.count > page.limit {
+                rows.removeSubrange(page.limit...)
+                if let last = rows.last {
+                    next = PageRequest.nextLink(request, cursor: Cursor(list: "gradebook", scope: access.course.slug,
+                                                                        key: last.student.username))
+                }
+            }
+            return Response.json(capacity: 1024 + rows.count * 512) { json in
                 json.beginObject()
                 json.field("course", access.course.slug)
                 json.key("exercises")
@@ -84,7 +96,7 @@ struct GradebookRoutes: RouteCollection {
                 json.endArray()
                 json.key("students")
                 json.beginArray()
-                for row in book.rows {
+                for row in rows {
                     json.beginObject()
                     json.field("username", row.student.username)
                     json.field("displayName", row.student.displayName)
@@ -104,8 +116,9 @@ struct GradebookRoutes: RouteCollection {
                     json.endObject()
                 }
                 json.endArray()
+                json.field("next", next)
                 json.endObject()
-            }
+            }.withNextLink(next)
         }
 
         router.get("/courses/:course/gradebook/students/:username") { request, context in

@@ -227,19 +227,11 @@ enum LectureUploadJSON {
         }.withHeader("Location", "/api" + page)
     }
 
-    /// `{"error":{"code","message","field","line"}}` with the error's status; `line` only for text that does not parse.
+    /// A problem answer (`application/problem+json`) with the error's status and one field error
+    /// naming the field, and the line for text that does not parse.
     static func error(_ error: LectureUploadError) -> Response {
-        Response.json(status: error.status) { json in
-            json.beginObject()
-            json.key("error")
-            json.beginObject()
-            json.field("code", error.code)
-            json.field("message", error.description)
-            json.field("field", error.field)
-            if let line = error.line { json.field("line", line) }
-            json.endObject()
-            json.endObject()
-        }
+        ErrorRenderer.problem(HTTPError(error.status, code: error.code, message: error.description,
+                                        errors: [HTTPError.FieldError(field: error.field, line: error.line, message: error.message)]))
     }
 
     /// The audit entry's details: `{"number","title","replaced","cues","skippedLines","sections"}`.

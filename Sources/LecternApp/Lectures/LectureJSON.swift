@@ -38,6 +38,11 @@ enum LectureJSON {
         json.endObject()
     }
 
+    /// Milliseconds as seconds for a media fragment: `2238`, `2238.5`.
+    static func seconds(_ milliseconds: Int) -> String {
+        milliseconds % 1000 == 0 ? String(milliseconds / 1000) : String(Double(milliseconds) / 1000)
+    }
+
     /// `{"anchor":"magic-numbers","title":"…","level":2,"markdown":"…","text":"…"}`
     static func writeSection(_ section: LectureSection, to json: inout JSONWriter) {
         json.beginObject()
@@ -49,20 +54,26 @@ enum LectureJSON {
         json.endObject()
     }
 
-    /// The `/api/search` answer.
-    static func writeResults(_ results: SearchResults, to json: inout JSONWriter) {
+    /// The `/api/search` answer; `videos` holds the lectures' video URLs by `course/number`, `next`
+    /// the link to the following page (null on the last).
+    static func writeResults(_ results: SearchResults, videos: [String: String] = [:], next: String? = nil,
+                             to json: inout JSONWriter) {
         json.beginObject()
         json.field("query", results.query)
         json.field("total", results.total)
         json.key("hits")
         json.beginArray()
-        for hit in results.hits { writeHit(hit, to: &json) }
+        for hit in results.hits { writeHit(hit, video: videos["\(hit.courseSlug)/\(hit.lectureNumber)"], to: &json) }
         json.endArray()
         json.field("suggestion", results.suggestion)
+        json.field("next", next)
         json.endObject()
     }
 
-    private static func writeHit(_ hit: SearchHit, to json: inout JSONWriter) {
+    /// One hit: what matched, where (the lecture with its video, the cue's `start` and `end` in
+    /// seconds), and for a cue of a lecture with a video, `videoAt`: the video URL with a media
+    /// fragment (`#t=2238,2241`) that plays just that cue.
+    private static func writeHit(_ hit: SearchHit, video: String?, to json: inout JSONWriter) {
         json.beginObject()
         json.field("kind", hit.kind.rawValue)
         json.field("course", hit.courseSlug)
@@ -70,11 +81,15 @@ enum LectureJSON {
         json.beginObject()
         json.field("number", hit.lectureNumber)
         json.field("title", hit.lectureTitle)
+        json.field("video", video)
         json.endObject()
         if let cue = hit.cue {
             json.field("start", Double(cue.startMs) / 1000)
             json.field("end", Double(cue.endMs) / 1000)
             json.field("timestamp", cue.timestamp)
+            if let video {
+                json.field("videoAt", "\(video.split(separator: "#", maxSplits: 1).first ?? "")#t=\(Self.seconds(cue.startMs)),\(Self.seconds(cue.endMs))")
+            }
         }
         if let anchor = hit.sectionAnchor {
             json.field("section", anchor)

@@ -3,7 +3,7 @@ import HTTPServer
 import JSON
 import Store
 
-/// The lecture API and caption downloads:
+/// The lecture API and caption downloads, all public data with an `ETag` (304 on `If-None-Match`):
 /// - `GET /api/courses/:course/lectures`: the course's lectures, by number;
 /// - `GET /api/courses/:course/lectures/:number`: one lecture with its transcript sections and cues;
 /// - `GET /courses/:course/lectures/:number/captions.vtt`, `.srt` and `.txt`: the captions for a `<track>`, a
@@ -13,7 +13,7 @@ struct LectureRoutes: RouteCollection {
     func register(on router: Router, context: AppContext) {
         let database = context.database
 
-        router.get("/api/courses/:course/lectures") { _, context in
+        router.get("/api/courses/:course/lectures") { request, context in
             let slug = try context.parameters.require("course")
             let lectures = try await database.read { db in
                 try Lecture.all(courseID: try CatalogLookup.course(slug, db).id, db)
@@ -26,10 +26,10 @@ struct LectureRoutes: RouteCollection {
                     json.endObject()
                 }
                 json.endArray()
-            }
+            }.publicCacheable(for: request)
         }
 
-        router.get("/api/courses/:course/lectures/:number") { _, context in
+        router.get("/api/courses/:course/lectures/:number") { request, context in
             let (course, lecture) = try await CatalogLookup.lecture(context.parameters, database)
             let (sections, cues) = try await database.read { db in
                 (try LectureSection.all(lectureID: lecture.id, db), try CaptionCue.all(lectureID: lecture.id, db))
@@ -52,7 +52,7 @@ struct LectureRoutes: RouteCollection {
                 for cue in cues { LectureJSON.writeCue(cue, to: &json) }
                 json.endArray()
                 json.endObject()
-            }
+            }.publicCacheable(for: request)
         }
 
         for format in CaptionDownload.allCases {
@@ -67,17 +67,17 @@ struct LectureRoutes: RouteCollection {
                 let file = "\(course.slug)-lecture-\(lecture.number)\(suffix).\(format.rawValue)"
                 let text = format.render(cues.map(\.captionCue), timestamps: request.query["timestamps"] == "1")
                 return Response(contentType: format.contentType, body: .bytes(Array(text.utf8)))
-                    .withHeader("Content-Disposition", "inline; filename=\"\(file)\"")
+                    .withHeader("Content-Disposition", "inline; filename=\"\(file)\"").publicCacheable(for: request)
             }
         }
 
-        router.get("/courses/:course/lectures/:number/transcript.md") { _, context in
+        router.get("/courses/:course/lectures/:number/transcript.md") { request, context in
             let (course, lecture) = try await CatalogLookup.lecture(context.parameters, database)
             let sections = try await database.read { db in try LectureSection.all(lectureID: lecture.id, db) }
             guard !sections.isEmpty else { throw HTTPError.notFound("Lecture \(lecture.number) has no transcript.") }
             let file = "\(course.slug)-lecture-\(lecture.number).md"
             return Response(contentType: "text/markdown; charset=utf-8", body: .bytes(Array(TranscriptSource.markdown(sections).utf8)))
-                .withHeader("Content-Disposition", "inline; filename=\"\(file)\"")
+                .withHeader("Content-Disposition", "inline; filename=\"\(file)\"").publicCacheable(for: request)
         }
     }
 }

@@ -1,11 +1,13 @@
 import HTTPServer
 
-/// Limits how often one client may search (`/api/search` and the `/search` page, one budget for
-/// both): a token bucket per client address, 429 with `Retry-After` beyond it. Searches are the
-/// reads a client can make expensive, and they share the database readers with everyone.
+/// Limits how often one client may search (`/api/search`, `/api/v1/search` and the `/search` page,
+/// one budget for all): a token bucket per client address, 429 with `Retry-After` beyond it. Every
+/// search answer carries `RateLimit-Policy` and `RateLimit` (IETF draft `ratelimit-headers`) so that
+/// clients can slow down before they are refused. Searches are the reads a client can make
+/// expensive, and they share the database readers with everyone.
 struct SearchThrottle: Middleware {
     /// The route patterns that count as a search.
-    static let routes: Set<String> = ["/api/search", "/search"]
+    static let routes: Set<String> = ["/api/search", "/api/v1/search", "/search"]
 
     private let limit: RateLimitMiddleware
 
@@ -14,7 +16,8 @@ struct SearchThrottle: Middleware {
         guard configuration.searchRatePerSecond > 0 else { return nil }
         let limiter = RateLimiter(ratePerSecond: Double(configuration.searchRatePerSecond),
                                   burst: max(1, configuration.searchBurst))
-        limit = RateLimitMiddleware(limiter, message: "Too many searches at once; wait a moment and search again.")
+        limit = RateLimitMiddleware(limiter, message: "Too many searches at once; wait a moment and search again.",
+                                    policyName: "search")
     }
 
     func handle(_ request: Request, context: RequestContext, next: Handler) async throws -> Response {

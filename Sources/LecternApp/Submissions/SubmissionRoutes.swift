@@ -94,16 +94,8 @@ struct SubmissionRoutes: RouteCollection {
             do {
                 outcome = try await service.submit(text, form: declaredForm, to: record, by: principal.user.id)
             } catch let unreadable as SubmissionService.Unreadable {
-                return Response.json(status: .unprocessableContent, capacity: 512) { json in
-                    json.beginObject()
-                    json.key("error")
-                    json.beginObject()
-                    json.field("code", "unreadable")
-                    json.field("message", unreadable.message)
-                    json.field("diagnostics", unreadable.diagnostics)
-                    json.endObject()
-                    json.endObject()
-                }
+                throw HTTPError.unprocessable(unreadable.message, code: "unreadable",
+                                              errors: DiagnosticErrors.fieldErrors(unreadable.diagnostics, field: "text"))
             }
             let reused: Bool
             if case .reused = outcome { reused = true } else { reused = false }
@@ -139,14 +131,25 @@ struct SubmissionRoutes: RouteCollection {
             }
             let subjectID = subject.id
             let exerciseID = record.id
-            let submissions = try await database.read { db in try SubmissionRecord.all(userID: subjectID, exerciseID: exerciseID, db) }
+            let page = try PageRequest(request.query, list: "submissions", scope: "\(exerciseID)/\(subjectID)",
+                                       defaultLimit: 100, maxLimit: 500)
+            // Newest attempt first; attempt numbers are unique per user and exercise.
+            let all = try await database.read { db in try SubmissionRecord.all(userID: subjectID, exerciseID: exerciseID, db) }
+            let after = page.cursor.flatMap { Int($0.key) } ?? Int.max
+            let remaining = all.filter { $0.attempt < after }
+            let submissions = Array(remaining.prefix(page.limit))
+            var next: String?
+            if remaining.count > submissions.count, let last = submissions.last {
+                next = PageRequest.nextLink(request, cursor: Cursor(list: "submissions", scope: "\(exerciseID)/\(subjectID)",
+                                                                    key: String(last.attempt)))
+            }
             return Response.json(capacity: 1024 + submissions.count * 1024) { json in
                 json.beginArray()
                 for submission in submissions {
                     SubmissionJSON.write(submission, exercise: record, course: access.course, username: subject.username, to: &json)
                 }
                 json.endArray()
-            }
+            }.withNextLink(next)
         }
     }
 }

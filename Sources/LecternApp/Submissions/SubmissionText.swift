@@ -72,10 +72,11 @@ enum SubmissionText {
             do {
                 root = try JSONParser.parse(bytes: request.body, limits: JSONLimits(maxBytes: maxBodyBytes, maxDepth: 8))
             } catch {
-                throw HTTPError.badRequest("\(error.line):\(error.column): \(error.message)", code: "invalid_body")
+                throw HTTPError(.badRequest, code: "invalid_body", message: "\(error.line):\(error.column): \(error.message)",
+                                errors: [HTTPError.FieldError(field: "body", line: error.line, column: error.column, message: error.message)])
             }
             guard let text = root["text"]?.stringValue else {
-                throw HTTPError.badRequest("$.text: expected the submission as a string", code: "invalid_body")
+                throw Request.invalidBody("$.text", "expected the submission as a string")
             }
             return try checked(text)
         case "text/plain", nil:
