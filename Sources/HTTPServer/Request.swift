@@ -111,9 +111,21 @@ public struct Request: Sendable {
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
             throw Self.invalidBody(Self.describe(context.codingPath), context.debugDescription)
         } catch let DecodingError.dataCorrupted(context) {
+            if context.codingPath.isEmpty, let syntax = syntaxError() { throw syntax }
             throw Self.invalidBody(Self.describe(context.codingPath), context.debugDescription)
         } catch {
             throw HTTPError(.badRequest, code: "invalid_body", message: "malformed JSON body")
+        }
+    }
+
+    /// The body's JSON syntax error as a 400 with its line and column, or nil when it parses.
+    private func syntaxError() -> HTTPError? {
+        do {
+            _ = try JSONParser.parse(bytes: body, limits: JSONLimits(maxBytes: body.count + 1))
+            return nil
+        } catch {
+            return HTTPError(.badRequest, code: "invalid_body", message: "malformed JSON body: \(error.description)",
+                             errors: [HTTPError.FieldError(field: "body", line: error.line, column: error.column, message: error.message)])
         }
     }
 
