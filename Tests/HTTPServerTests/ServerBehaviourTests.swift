@@ -24,27 +24,34 @@ final class ServerBehaviourTests: XCTestCase {
         XCTAssertEqual(page.headers["Content-Type"], "text/html; charset=utf-8")
         let api = try client.get("/api/boom")
         XCTAssertEqual(api.status, 500)
-        XCTAssertEqual(api.text, #"{"error":{"code":"internal_server_error","message":"Something went wrong on our side."}}"#)
+        XCTAssertEqual(api.text, #"{"type":"about:blank","title":"Internal Server Error","status":500,"detail":"Something went wrong on our side.","code":"internal_server_error"}"#)
         XCTAssertEqual(try client.get("/ok").text, "ok")
     }
 
-    func testHTTPErrorsRenderAsJSONForAPIPathsAndAcceptJSON() throws {
+    func testHTTPErrorsRenderAsProblemsForAPIPathsAndAcceptJSON() throws {
         server = try startServer { router in
             router.get("/api/thing/:id") { _, context in
                 throw HTTPError(.notFound, code: "no_thing", message: "No thing \(try context.parameters.require("id")) <here>")
             }
             router.get("/page") { _, _ in throw HTTPError.forbidden("Not <yours>") }
+            router.get("/api/fields") { _, _ in
+                throw HTTPError.unprocessable("two fields", code: "invalid", errors: [
+                    HTTPError.FieldError(field: "$.a", message: "missing"), HTTPError.FieldError(field: "text", line: 3, column: 7, message: "what?")])
+            }
         }
         let client = try TestClient(port: server.port)
         let api = try client.get("/api/thing/7")
         XCTAssertEqual(api.status, 404)
-        XCTAssertEqual(api.headers["Content-Type"], "application/json")
-        XCTAssertEqual(api.text, #"{"error":{"code":"no_thing","message":"No thing 7 <here>"}}"#)
+        XCTAssertEqual(api.headers["Content-Type"], "application/problem+json")
+        XCTAssertEqual(api.text, #"{"type":"about:blank","title":"Not Found","status":404,"detail":"No thing 7 <here>","code":"no_thing"}"#)
+        let fields = try client.get("/api/fields")
+        XCTAssertEqual(fields.status, 422)
+        XCTAssertEqual(fields.text, #"{"type":"about:blank","title":"Unprocessable Content","status":422,"detail":"two fields","code":"invalid","errors":[{"field":"$.a","message":"missing"},{"field":"text","line":3,"column":7,"message":"what?"}]}"#)
         let page = try client.get("/page")
         XCTAssertEqual(page.status, 403)
         XCTAssertTrue(page.text.contains("Not &lt;yours&gt;"), "the message is escaped in the HTML page")
         let negotiated = try client.get("/page", headers: ["Accept: application/json"])
-        XCTAssertEqual(negotiated.text, #"{"error":{"code":"forbidden","message":"Not <yours>"}}"#)
+        XCTAssertEqual(negotiated.text, #"{"type":"about:blank","title":"Forbidden","status":403,"detail":"Not <yours>","code":"forbidden"}"#)
     }
 
     func testSlowHandlerDoesNotStallOtherConnections() throws {

@@ -61,12 +61,13 @@ final class ApplicationTests: XCTestCase {
         let app = try await Application.start(configuration()) { _ in }
         await app.context.database.close()
         let health = try TestHTTPClient.get("/api/health", port: app.port)
-        XCTAssertEqual(health.status, 503)
-        let body = try XCTUnwrap(health.json() as? [String: String])
-        XCTAssertEqual(body["status"], "error")
-        XCTAssertEqual(body["database"], "error")
-        XCTAssertTrue(body["message"]?.contains("closed") ?? false, "\(body)")
         await app.stop()
+        XCTAssertEqual(health.status, 503)
+        XCTAssertEqual(health.header("Content-Type"), "application/problem+json")
+        let body = try XCTUnwrap(health.json() as? [String: Any])
+        XCTAssertEqual(body["status"] as? Int, 503)
+        XCTAssertEqual(body["database"] as? String, "error")
+        XCTAssertTrue((body["detail"] as? String)?.contains("closed") ?? false, "\(body)")
     }
 
     func testBenchmarkRoutesOnlyWhenConfigured() async throws {

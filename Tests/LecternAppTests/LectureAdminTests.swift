@@ -136,22 +136,23 @@ final class LectureAdminTests: XCTestCase {
         let srt = "1\n00:00:01,000 --> 00:00:02,000\nHello\n\n2\n00:00:03,000 --> later\nWorld\n"
         let badCaptions = try put(4, try lectureJSON(captions: srt, format: "srt"))
         XCTAssertEqual(badCaptions.status, 400, badCaptions.text)
-        let captionError = try XCTUnwrap(try badCaptions.object()["error"] as? [String: Any])
+        let captionProblem = try badCaptions.object()
+        let captionError = try XCTUnwrap((captionProblem["errors"] as? [[String: Any]])?.first)
         XCTAssertEqual(captionError["field"] as? String, "captions")
         XCTAssertEqual(captionError["line"] as? Int, 6, "the timing line of the second block")
-        XCTAssertEqual(captionError["code"] as? String, "invalid_captions")
-        XCTAssertTrue((captionError["message"] as? String ?? "").hasPrefix("captions line 6: "), "\(captionError)")
+        XCTAssertEqual(captionProblem["code"] as? String, "invalid_captions")
+        XCTAssertTrue((captionProblem["detail"] as? String ?? "").hasPrefix("captions line 6: "), "\(captionProblem)")
 
         let longLine = String(repeating: "x", count: 70_000)
         let badTranscript = try put(4, try lectureJSON(captions: nil, transcript: "# Title\n\n\(longLine)\n"))
         XCTAssertEqual(badTranscript.status, 400, badTranscript.text)
-        let transcriptError = try XCTUnwrap(try badTranscript.object()["error"] as? [String: Any])
+        let transcriptError = try XCTUnwrap((try badTranscript.object()["errors"] as? [[String: Any]])?.first)
         XCTAssertEqual(transcriptError["field"] as? String, "transcript")
         XCTAssertEqual(transcriptError["line"] as? Int, 3, "the line longer than the 64 KiB line limit")
 
         let badDate = try put(4, try lectureJSON(captions: nil, date: "2026-13-01"))
         XCTAssertEqual(badDate.status, 422, badDate.text)
-        XCTAssertEqual((try badDate.object()["error"] as? [String: Any])?["field"] as? String, "date")
+        XCTAssertEqual((try badDate.object()["errors"] as? [[String: Any]])?.first?["field"] as? String, "date")
 
         let misspelt = try put(4, #"{"titel":"Auto Layout"}"#)
         XCTAssertEqual(misspelt.status, 400)

@@ -50,8 +50,10 @@ final class LectureRoutesTests: XCTestCase {
         XCTAssertTrue(html.contains("404"), html)
         let api = try server.get("/api/courses/cs193p/lectures/99")
         XCTAssertEqual(api.status, 404)
-        let error = try XCTUnwrap((api.json() as? [String: Any])?["error"] as? [String: Any])
-        XCTAssertNotNil(error["message"] as? String)
+        XCTAssertEqual(api.header("Content-Type"), "application/problem+json")
+        let problem = try XCTUnwrap(api.json() as? [String: Any])
+        XCTAssertEqual(problem["status"] as? Int, 404)
+        XCTAssertNotNil(problem["detail"] as? String)
     }
 
     func testCaptionDownloadsHoldEveryCue() throws {

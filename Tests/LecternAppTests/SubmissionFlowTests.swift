@@ -53,9 +53,10 @@ final class SubmissionFlowTests: XCTestCase {
 
         let unreadable = try fixture.submit(.studentA, "H:|-[nosuchview]-|")
         XCTAssertEqual(unreadable.status, 422, "an unreadable submission is refused with its diagnostics")
-        let refusal = try XCTUnwrap(try unreadable.object()["error"] as? [String: Any])
+        let refusal = try unreadable.object()
         XCTAssertEqual(refusal["code"] as? String, "unreadable")
-        XCTAssertTrue((refusal["diagnostics"] as? [String] ?? []).contains { $0.contains("nosuchview") }, unreadable.text)
+        XCTAssertTrue((refusal["errors"] as? [[String: Any]] ?? []).contains { ($0["message"] as? String ?? "").contains("nosuchview") },
+                      unreadable.text)
 
         let list = try XCTUnwrap(try fixture.send(.studentA, "GET", "\(api)/submissions?user=me").json() as? [[String: Any]])
         XCTAssertEqual(list.compactMap { $0["attempt"] as? Int }, [2, 1], "the unreadable one used no attempt")

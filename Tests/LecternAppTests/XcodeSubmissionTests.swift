@@ -64,7 +64,9 @@ final class XcodeSubmissionTests: XCTestCase {
         let broken = try fixture.send(.studentA, "POST", "/api/courses/cs193p/exercises/corners/submissions",
                                       contentType: "text/x-swift", body: "thing1.leadingAnchor.constraint(equalTo: \"unclosed")
         XCTAssertEqual(broken.status, 422, broken.text)
-        XCTAssertNotNil(broken.text.range(of: #"\d+:\d+"#, options: .regularExpression), "line:column: \(broken.text)")
+        let brokenAt = try XCTUnwrap((try broken.object()["errors"] as? [[String: Any]])?.first, broken.text)
+        XCTAssertEqual(brokenAt["line"] as? Int, 1, "line and column: \(broken.text)")
+        XCTAssertNotNil(brokenAt["column"] as? Int, broken.text)
         let (cookie, csrf) = try fixture.browserSignIn(username: "alice")
         let (type, body) = multipart(csrf: csrf, fileName: "ViewController.m", contents: [0xFF, 0xFE, 0x00, 0x41])
         XCTAssertEqual(try fixture.client.send("POST", "/courses/cs193p/exercises/corners", headers: ["Cookie": cookie, "Content-Type": type],
@@ -111,6 +113,8 @@ final class XcodeSubmissionTests: XCTestCase {
         let refused = try fixture.send(.studentA, "POST", "/api/courses/cs193p/exercises/corners/submissions",
                                        contentType: "application/x-ib+xml", body: hostile)
         XCTAssertEqual(refused.status, 422, refused.text)
-        XCTAssertNotNil(refused.text.range(of: #"1:\d+"#, options: .regularExpression), refused.text)
+        let refusedAt = try XCTUnwrap((try refused.object()["errors"] as? [[String: Any]])?.first, refused.text)
+        XCTAssertEqual(refusedAt["line"] as? Int, 1, refused.text)
+        XCTAssertNotNil(refusedAt["column"] as? Int, refused.text)
     }
 }

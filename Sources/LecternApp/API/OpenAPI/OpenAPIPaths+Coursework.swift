@@ -21,7 +21,11 @@ extension OpenAPIPart {
           },
           "responses": {
             "200": {"description": "An identical earlier answer's grade.", "headers": {"Location": {"$ref": "#/components/headers/Location"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Submission"}}}},
-            "201": {"description": "Graded and stored.", "headers": {"Location": {"$ref": "#/components/headers/Location"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Submission"}}}},
+            "201": {"description": "Graded and stored.", "headers": {"Location": {"$ref": "#/components/headers/Location"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Submission"}}},
+              "links": {
+                "GetSubmission": {"operationId": "getSubmission", "parameters": {"id": "$response.body#/id"}},
+                "VerifySubmission": {"operationId": "verifySubmission", "parameters": {"id": "$response.body#/id"}}
+              }},
             "400": {"$ref": "#/components/responses/BadRequest"},
             "401": {"$ref": "#/components/responses/Unauthorized"},
             "403": {"$ref": "#/components/responses/Forbidden"},

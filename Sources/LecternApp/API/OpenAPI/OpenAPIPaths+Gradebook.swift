@@ -40,7 +40,12 @@ extension OpenAPIPart {
           "security": [{"bearer": ["staff"]}, {"session": []}],
           "parameters": [{"$ref": "#/components/parameters/course"}, {"$ref": "#/components/parameters/exerciseSlug"}],
           "responses": {
-            "202": {"description": "Started.", "headers": {"Location": {"$ref": "#/components/headers/Location"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Regrade"}}}},
+            "202": {"description": "Started.", "headers": {"Location": {"$ref": "#/components/headers/Location"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Regrade"}}},
+              "links": {
+                "GetRegrade": {"operationId": "getRegrade", "parameters": {"id": "$response.body#/id"}},
+                "ApplyRegrade": {"operationId": "applyRegrade", "parameters": {"id": "$response.body#/id"}},
+                "DiscardRegrade": {"operationId": "discardRegrade", "parameters": {"id": "$response.body#/id"}}
+              }},
             "401": {"$ref": "#/components/responses/Unauthorized"},
             "403": {"$ref": "#/components/responses/Forbidden"},
             "404": {"$ref": "#/components/responses/NotFound"},

@@ -60,7 +60,8 @@ extension OpenAPIPart {
           },
           "responses": {
             "201": {"description": "Created.", "headers": {"Location": {"$ref": "#/components/headers/Location"}}, "content": {"application/json": {"schema": {
-              "type": "object", "required": ["slug", "title"], "properties": {"slug": {"type": "string"}, "title": {"type": "string"}}}}}},
+              "type": "object", "required": ["slug", "title"], "properties": {"slug": {"type": "string"}, "title": {"type": "string"}}}}},
+              "links": {"ListLectures": {"operationId": "listLectures", "parameters": {"course": "$response.body#/slug"}}}},
             "400": {"$ref": "#/components/responses/BadRequest"},
             "401": {"$ref": "#/components/responses/Unauthorized"},
             "403": {"$ref": "#/components/responses/Forbidden"},
@@ -113,7 +114,12 @@ extension OpenAPIPart {
           },
           "responses": {
             "200": {"description": "Replaced.", "headers": {"Location": {"$ref": "#/components/headers/Location"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LectureImport"}}}},
-            "201": {"description": "Created.", "headers": {"Location": {"$ref": "#/components/headers/Location"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LectureImport"}}}},
+            "201": {"description": "Created.", "headers": {"Location": {"$ref": "#/components/headers/Location"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LectureImport"}}},
+              "links": {
+                "GetLecture": {"operationId": "getLecture", "parameters": {"course": "$response.body#/course", "number": "$response.body#/number"}},
+                "CorrectCue": {"operationId": "correctCue", "parameters": {"course": "$response.body#/course", "number": "$response.body#/number", "index": 0}},
+                "DeleteLecture": {"operationId": "deleteLecture", "parameters": {"course": "$response.body#/course", "number": "$response.body#/number"}}
+              }},
             "400": {"$ref": "#/components/responses/BadRequest"},
             "401": {"$ref": "#/components/responses/Unauthorized"},
             "403": {"$ref": "#/components/responses/Forbidden"},
