@@ -43,9 +43,10 @@ trap cleanup EXIT
 #    descriptions (an internal SystemError), so a newer interpreter is preferred.
 python="${PYTHON:-}"
 if [ -z "$python" ]; then
-    for candidate in python3.13 python3.12 python3; do
-        if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -c 'import venv' 2>/dev/null; then python="$candidate"; break; fi
+    for candidate in python3.13 python3.12 "${PYENV_ROOT:-$HOME/.pyenv}"/versions/3.1[2-9]*/bin/python3 python3; do
+        if "$candidate" -c 'import sys, venv; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then python="$candidate"; break; fi
     done
+    [ -n "$python" ] || python=python3
 fi
 venv="$root/.build-fuzz/venv"
 if [ ! -x "$venv/bin/schemathesis" ] || [ ! -x "$venv/bin/openapi-spec-validator" ]; then

@@ -130,6 +130,12 @@ final class SignInAbuseTests: XCTestCase {
         XCTAssertEqual(try send(submit, "POST", submissions, "text/plain", "H:|-[thing1]"), 201)
         XCTAssertEqual(try send(staffless, "PUT", policy, "application/json", #"{"scorePolicy":"best"}"#), 403)
         XCTAssertEqual(try send(staff, "PUT", policy, "application/json", #"{"scorePolicy":"best"}"#), 204)
+        // The versioned paths need the same scopes as the paths they alias.
+        XCTAssertEqual(try send(read, "POST", "/api/v1" + submissions.dropFirst(4), "text/plain", "H:|-[thing1]-|"), 403)
+        XCTAssertEqual(try send(submit, "POST", "/api/v1" + submissions.dropFirst(4), "text/plain", "H:|-[thing1]-|"), 201)
+        XCTAssertEqual(try send(submit, "POST", "/api/v1/submissions/1/verify"), 200)
+        XCTAssertEqual(try send(staffless, "PUT", "/api/v1" + policy.dropFirst(4), "application/json", #"{"scorePolicy":"best"}"#), 403)
+        XCTAssertEqual(try send(staff, "PUT", "/api/v1" + policy.dropFirst(4), "application/json", #"{"scorePolicy":"best"}"#), 204)
         // No token manages tokens, whatever its scopes.
         XCTAssertEqual(try send(staff, "POST", "/account/tokens", "application/x-www-form-urlencoded", "name=more&scope=staff"), 403)
         XCTAssertEqual(try send(staff, "POST", "/account/tokens/1/revoke", "application/x-www-form-urlencoded"), 403)

@@ -117,7 +117,6 @@ extension OpenAPIPart {
             "201": {"description": "Created.", "headers": {"Location": {"$ref": "#/components/headers/Location"}}, "content": {"application/json": {"schema": {"$ref": "#/components/schemas/LectureImport"}}},
               "links": {
                 "GetLecture": {"operationId": "getLecture", "parameters": {"course": "$response.body#/course", "number": "$response.body#/number"}},
-                "CorrectCue": {"operationId": "correctCue", "parameters": {"course": "$response.body#/course", "number": "$response.body#/number", "index": 0}},
                 "DeleteLecture": {"operationId": "deleteLecture", "parameters": {"course": "$response.body#/course", "number": "$response.body#/number"}}
               }},
             "400": {"$ref": "#/components/responses/BadRequest"},
