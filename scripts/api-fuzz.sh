@@ -96,7 +96,8 @@ instructor_token=$(token_for fuzzteacher)
 curl -fs "$base/api/openapi.json" -o "$work/openapi.json"
 "$venv/bin/openapi-spec-validator" "$work/openapi.json"
 
-# 6. Schemathesis, caller by caller.
+# 6. Schemathesis, caller by caller (from the scratch folder: it keeps a cache where it runs).
+cd "$work"
 checks="not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance"
 status=0
 summary=""
