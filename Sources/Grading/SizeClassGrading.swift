@@ -20,7 +20,7 @@ enum SizeClassGrading {
 
     /// The groups of a storyboard's scenarios, in order of their first scenario; one group when
     /// every scenario converts to the same document.
-    static func groups(of source: String, layout: LayoutExercise) -> Result<[Group], Grader.ConversionFailure> {
+    static func groups(of source: String, scene: String?, layout: LayoutExercise) -> Result<[Group], Grader.ConversionFailure> {
         let bytes = Array(source.utf8)
         var groups: [Group] = []
         var converted: [(SizeClasses, ConvertedSubmission)] = []
@@ -31,7 +31,7 @@ enum SizeClassGrading {
                 submission = known.1
             } else {
                 do {
-                    let scene = try InterfaceBuilder.convert(bytes, sizeClasses: classes)
+                    let scene = try InterfaceBuilder.convert(bytes, scene: scene, sizeClasses: classes)
                     submission = ConvertedSubmission(form: .storyboard, text: scene.conversion.submissionText(declaredViews: layout.views),
                                                      layout: scene.conversion)
                 } catch {

@@ -16,6 +16,10 @@ public struct ConvertedSubmission: Sendable, Equatable {
     /// For a storyboard: whether its scene has size-class variations, so that scenarios of other
     /// size classes may be graded with other constraints.
     public var hasSizeClassVariations = false
+    /// For a storyboard of several scenes: the id of the scene graded.
+    public var sceneID: String?
+    /// For a storyboard of several scenes: which one was graded, and why.
+    var sceneNote: String?
 
     /// Graded line → where it came from in the source: its line and column, and the source as the
     /// student's tool shows it (a storyboard's constraints as Xcode lists them).
@@ -31,7 +35,7 @@ public struct ConvertedSubmission: Sendable, Equatable {
 
     public static func == (lhs: ConvertedSubmission, rhs: ConvertedSubmission) -> Bool {
         lhs.form == rhs.form && lhs.text == rhs.text && lhs.layout == rhs.layout && lhs.behavior == rhs.behavior
-            && lhs.hasSizeClassVariations == rhs.hasSizeClassVariations
+            && lhs.hasSizeClassVariations == rhs.hasSizeClassVariations && lhs.sceneID == rhs.sceneID
     }
 
     /// Finds each converted constraint's text among the graded lines, in order, so a line the
@@ -57,7 +61,7 @@ public struct ConvertedSubmission: Sendable, Equatable {
     public var notes: [String] {
         let skipped = layout.map { $0.skipped.map { ($0.line, $0.column, $0.reason) } }
             ?? behavior.map { $0.skipped.map { ($0.line, $0.column, $0.reason) } } ?? []
-        return skipped.map { "\($0.0):\($0.1 ?? 1): not graded: \($0.2)" }
+        return (sceneNote.map { ["1:1: \($0)"] } ?? []) + skipped.map { "\($0.0):\($0.1 ?? 1): not graded: \($0.2)" }
     }
 
     /// A grader's message about the converted text, pointed at the source line it came from
@@ -105,7 +109,7 @@ extension Grader {
         var report: GradeReport
         if converted.hasSizeClassVariations, case .layout(let layout) = exercise.definition {
             // Each scenario with the constraints installed for its size classes.
-            switch SizeClassGrading.groups(of: text, layout: layout) {
+            switch SizeClassGrading.groups(of: text, scene: converted.sceneID, layout: layout) {
             case .failure(let failure): return .rejected(exercise, problems: failure.problems)
             case .success(let groups): report = SizeClassGrading.grade(exercise, layout: layout, groups: groups, options: options)
             }
@@ -158,10 +162,13 @@ extension Grader {
         case (.layout(let layout), .storyboard):
             do {
                 // The file's one scene (or an error listing them), its views matched to the exercise's by name.
-                let scene = try InterfaceBuilder.convert(Array(text.utf8))
-                var converted = ConvertedSubmission(form: .storyboard, text: scene.conversion.submissionText(declaredViews: layout.views),
-                                                    layout: scene.conversion)
-                converted.hasSizeClassVariations = scene.hasVariations
+                let choice = try StoryboardSceneChoice.choose(Array(text.utf8), for: layout)
+                var converted = ConvertedSubmission(form: .storyboard,
+                                                    text: choice.scene.conversion.submissionText(declaredViews: layout.views),
+                                                    layout: choice.scene.conversion)
+                converted.hasSizeClassVariations = choice.scene.hasVariations
+                converted.sceneID = choice.sceneID
+                converted.sceneNote = choice.note
                 return .success(converted)
             } catch {
                 return .failure(ConversionFailure(problems: ["\(error)"]))
