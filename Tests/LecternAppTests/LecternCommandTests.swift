@@ -60,6 +60,8 @@ final class LecternCommandTests: XCTestCase {
             (["serve", "--grading-max-pivots", "0"], [:], "0"),
             (["serve"], ["LECTERN_GRADING_MAX_SIMULATION_UNITS": "lots"], "lots"),
             (["serve", "--grading-queue", "-3"], [:], "-3"),
+            (["serve", "--cors-origins", "https://ok.example,course.example.edu"], [:], "course.example.edu"),
+            (["serve"], ["LECTERN_CORS_ORIGINS": "https://lms.example/path"], "https://lms.example/path"),
         ]
         for (arguments, environment, culprit) in cases {
             let result = try run(arguments, environment: environment)
