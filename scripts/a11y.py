@@ -20,7 +20,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 BASE, PASSWORD = sys.argv[1].rstrip("/"), sys.argv[2]
 SIZES = {"desktop": (1280, 900), "phone": (390, 844), "narrow": (320, 640)}
 VISITOR = ["/", "/courses", "/courses/cs193p", "/courses/cs193p/lectures/9", "/courses/cs193p/lectures/9?t=1287",
-           "/search?q=magic+numbers", "/search?q=autolayot", "/login", "/no/such/page"]
+           "/search?q=magic+numbers", "/search?q=autolayot", "/login", "/no/such/page", "/api/docs"]
 STUDENT = ["/", "/my-work", "/courses/cs193p", "/courses/cs193p/exercises/attributor",
            "/courses/cs193p/exercises/steady-stacks", "/account", "/courses/cs193p/lectures/10", "/no/such/page"]
 INSTRUCTOR = ["/", "/courses/cs193p", "/courses/cs193p/gradebook", "/courses/cs193p/gradebook/students/alice",
