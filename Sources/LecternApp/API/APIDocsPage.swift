@@ -60,7 +60,7 @@ enum APIDocsPage {
             p { "Who: " + access(operation["security"]) }
             if let parameters = operation["parameters"]?.arrayValue, !parameters.isEmpty {
                 h3 { "Parameters" }
-                ScrollingTable.html(label: "Parameters") {
+                ScrollingTable.html(label: "Parameters of \(method.uppercased()) \(path)") {
                     table {
                         thead { tr { th { "Name" }; th { "In" }; th { "Type" }; th { "Description" } } }
                         tbody {
