@@ -20,7 +20,9 @@ struct HomeRoutes: RouteCollection {
                 let memberships = try Membership.all(userID: userID, db)
                 var cards: [HomePage.CourseCard] = []
                 for membership in memberships {
-                    let exercises = try ExerciseRecord.all(courseID: membership.course.id, db).map { record in
+                    let listed = try ExerciseVisibility.visible(try ExerciseRecord.all(courseID: membership.course.id, db),
+                                                                courseID: membership.course.id, isStaff: membership.role != .student, db)
+                    let exercises = try listed.map { record in
                         let attempts = membership.role == .student ? try SubmissionRecord.all(userID: userID, exerciseID: record.id, db) : []
                         return HomePage.ExerciseStanding(record: record, best: attempts.map(\.countedScore).max(), attempts: attempts.count)
                     }
