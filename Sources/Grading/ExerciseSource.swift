@@ -61,33 +61,36 @@ public struct ExerciseSource: Sendable, Equatable {
         let root: JSONNode
         do {
             root = JSONNode(try JSONParser.parse(bytes: bytes, limits: JSONLimits(maxBytes: maxBodyBytes, maxDepth: 32,
-                                                                                  maxStringBytes: maxTextBytes, maxElements: 50_000)))
+                                                                                  maxStringBytes: maxBodyBytes, maxElements: 50_000)))
         } catch {
             throw ExerciseFieldError("$", line: error.line, "\(error.column): \(error.message)")
         }
         do throws(JSONDecodingError) {
             try root.checkKeys(allowed: ["exercise", "statement", "reference", "starter", "examples"])
-            let exercise = try root.required("exercise")
-            guard exercise.value.objectValue != nil else { throw exercise.error("expected the exercise.json object") }
+            guard let exercise = root["exercise"], exercise.value.objectValue != nil else {
+                throw JSONDecodingError(path: "$.exercise", message: "expected the exercise.json object")
+            }
             var source = ExerciseSource(exercise: exercise.value, statement: try text(root, "statement"),
                                         reference: try text(root, "reference"), starter: try text(root, "starter"), examples: [])
             let examples = try root["examples"]?.array() ?? []
-            guard examples.count <= maxExamples else { throw try root.required("examples").error("at most \(maxExamples) examples") }
+            guard examples.count <= maxExamples else { throw JSONDecodingError(path: "$.examples", message: "at most \(maxExamples) examples") }
             for node in examples {
                 try node.checkKeys(allowed: ["name", "text", "expected"])
-                let nameNode = try node.required("name")
+                guard let nameNode = node["name"] else { throw JSONDecodingError(path: node.path + ".name", message: "required: a string") }
                 let name = try nameNode.string()
                 guard isExampleName(name) else {
                     throw nameNode.error("expected 1 to 64 lowercase letters, digits and dashes, not starting or ending with a dash")
                 }
                 guard !source.examples.contains(where: { $0.name == name }) else { throw nameNode.error("\(name) is used twice") }
-                let expected = try node.required("expected")
-                guard expected.value.objectValue != nil else { throw expected.error("expected an object with score and messages") }
+                guard let expected = node["expected"], expected.value.objectValue != nil else {
+                    throw JSONDecodingError(path: node.path + ".expected", message: "expected an object with score and messages")
+                }
                 source.examples.append(Example(name: name, text: try text(node, "text"), expected: expected.value))
             }
             return source
         } catch {
-            throw ExerciseFieldError(String(error.path.dropFirst(error.path.hasPrefix("$.") ? 2 : 1)), error.message)
+            let field = String(error.path.dropFirst(error.path.hasPrefix("$.") ? 2 : 1))
+            throw ExerciseFieldError(field.isEmpty ? "$" : field, error.message)
         }
     }
 
@@ -167,7 +170,7 @@ public struct ExerciseSource: Sendable, Equatable {
     }
 
     private static func text(_ node: JSONNode, _ key: String) throws(JSONDecodingError) -> String {
-        let child = try node.required(key)
+        guard let child = node[key] else { throw JSONDecodingError(path: node.path + ".\(key)", message: "required: a string") }
         let text = try child.string()
         guard text.utf8.count <= maxTextBytes else { throw child.error("longer than \(maxTextBytes) bytes") }
         return text

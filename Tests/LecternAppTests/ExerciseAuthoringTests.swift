@@ -1,0 +1,285 @@
+import Foundation
+@testable import LecternApp
+import Store
+import XCTest
+
+/// Exercises written in a course, through the real server and a real database file: the API and
+/// the editor's forms, validation, preview, publishing, versions and the regrade that follows.
+final class ExerciseAuthoringTests: XCTestCase {
+    private let json = "application/json"
+    private let formType = "application/x-www-form-urlencoded"
+
+    /// The repository's `corners` folder as the API's JSON body, under another slug.
+    static func cornersBody(slug: String = "corners-two") throws -> [String: Any] {
+        let folder = CourseworkFixture.cornersFolder
+        func text(_ path: String) throws -> String { try String(contentsOfFile: folder + "/" + path, encoding: .utf8) }
+        func object(_ path: String) throws -> [String: Any] {
+            try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(try text(path).utf8)) as? [String: Any])
+        }
+        var exercise = try object("exercise.json")
+        exercise["slug"] = slug
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder + "/examples")
+            .filter { $0.hasSuffix(".layout") }.map { String($0.dropLast(7)) }.sorted()
+        let examples = try names.map { name -> [String: Any] in
+            ["name": name, "text": try text("examples/\(name).layout"), "expected": try object("examples/\(name).expected.json")]
+        }
+        return ["exercise": exercise, "statement": try text("statement.md"), "reference": try text("reference.layout"),
+                "starter": try text("starter.layout"), "examples": examples]
+    }
+
+    static func encode(_ body: [String: Any]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: body, options: [.sortedKeys]), as: UTF8.self)
+    }
+
+    func testCreatePreviewPublishSubmitEditRegradeAndApply() async throws {
+        let fixture = try await CourseworkFixture()
+        do {
+            try await roundTrip(fixture)
+        } catch {
+            await fixture.stop()
+            throw error
+        }
+        await fixture.stop()
+    }
+
+    private func roundTrip(_ fixture: CourseworkFixture) async throws {
+        let api = "/api/courses/cs193p/exercises"
+        var body = try Self.cornersBody()
+
+        // Create: stored, not yet seen by students.
+        let created = try fixture.send(.instructor, "POST", api, contentType: json, body: try Self.encode(body))
+        XCTAssertEqual(created.status, 201, created.text)
+        XCTAssertEqual(created.header("Location"), "\(api)/corners-two")
+        let state = try XCTUnwrap(try created.object()["state"] as? [String: Any])
+        XCTAssertEqual(state["published"] as? Bool, false)
+        let firstVersion = try XCTUnwrap(state["version"] as? String)
+        XCTAssertEqual(firstVersion.count, 64)
+        XCTAssertEqual(try fixture.send(.studentA, "GET", "/courses/cs193p/exercises/corners-two").status, 404)
+        XCTAssertEqual(try fixture.send(.studentA, "POST", "\(api)/corners-two/submissions", contentType: "text/plain",
+                                        body: "H:|-[thing1]").status, 404)
+        XCTAssertFalse(try fixture.send(.studentA, "GET", "/courses/cs193p").text.contains("corners-two"), "students do not see drafts")
+        XCTAssertTrue(try fixture.send(.instructor, "GET", "/courses/cs193p").text.contains("corners-two"))
+
+        // Preview: the reference and every example graded, with pictures; nothing stored.
+        let preview = try fixture.send(.instructor, "POST", "/api/courses/cs193p/exercise-preview", contentType: json,
+                                       body: try Self.encode(body))
+        XCTAssertEqual(preview.status, 200, preview.text)
+        let previewed = try preview.object()
+        XCTAssertEqual(previewed["ready"] as? Bool, true, preview.text)
+        let runs = try XCTUnwrap(previewed["runs"] as? [[String: Any]])
+        XCTAssertEqual(runs.map { $0["name"] as? String }, ["reference", "leading-pinned", "left-and-right", "missing-vertical"])
+        XCTAssertEqual(runs.map { $0["matches"] as? Bool }, [true, true, true, true])
+        XCTAssertEqual((runs[0]["pictures"] as? [[String: Any]])?.count, 4, "one picture per scenario")
+        XCTAssertTrue(((runs[1]["pictures"] as? [[String: Any]])?.first?["svg"] as? String)?.hasPrefix("<svg") == true)
+
+        // Publish: students see it; a student submits a wrong answer.
+        let published = try fixture.send(.instructor, "POST", "\(api)/corners-two/publish")
+        XCTAssertEqual(published.status, 200, published.text)
+        XCTAssertTrue(try published.object()["regrade"] is NSNull, "no submissions, no regrade")
+        let wrong = try String(contentsOfFile: CourseworkFixture.cornersFolder + "/examples/leading-pinned.layout", encoding: .utf8)
+        let submitted = try fixture.send(.studentA, "POST", "\(api)/corners-two/submissions", contentType: "text/plain", body: wrong)
+        XCTAssertEqual(submitted.status, 201, submitted.text)
+        let submission = try submitted.object()
+        let submissionID = try XCTUnwrap(submission["id"] as? Int)
+        XCTAssertEqual(submission["score"] as? Double, 65)
+        XCTAssertEqual(submission["version"] as? String, firstVersion, "the grade names the version it was graded against")
+        XCTAssertTrue(try fixture.send(.studentA, "GET", "/submissions/\(submissionID)").text.contains(String(firstVersion.prefix(12))))
+
+        // Edit: landscape is now worth 10 points and portrait 40; the example's expected score follows.
+        var exercise = try XCTUnwrap(body["exercise"] as? [String: Any])
+        var scenarios = try XCTUnwrap(exercise["scenarios"] as? [[String: Any]])
+        scenarios[0]["points"] = 40
+        scenarios[1]["points"] = 10
+        exercise["scenarios"] = scenarios
+        body["exercise"] = exercise
+        let stale = try fixture.send(.instructor, "PUT", "\(api)/corners-two", contentType: json, body: try Self.encode(body))
+        XCTAssertEqual(stale.status, 422, "the example's expected score no longer holds: \(stale.text)")
+        let staleErrors = try XCTUnwrap(try stale.object()["errors"] as? [[String: Any]])
+        XCTAssertEqual(staleErrors.first?["field"] as? String, "examples[0].text", stale.text)
+        XCTAssertTrue((staleErrors.first?["message"] as? String)?.contains("expected a score of 65, got 80") == true, stale.text)
+
+        var examples = try XCTUnwrap(body["examples"] as? [[String: Any]])
+        var expected = try XCTUnwrap(examples[0]["expected"] as? [String: Any])
+        expected["score"] = 80
+        examples[0]["expected"] = expected
+        body["examples"] = examples
+        let saved = try fixture.send(.instructor, "PUT", "\(api)/corners-two", contentType: json, body: try Self.encode(body))
+        XCTAssertEqual(saved.status, 200, saved.text)
+        let savedState = try XCTUnwrap(try saved.object()["state"] as? [String: Any])
+        XCTAssertEqual(savedState["version"] as? String, firstVersion, "students keep the published version")
+        let secondVersion = try XCTUnwrap(savedState["draftVersion"] as? String)
+        XCTAssertNotEqual(secondVersion, firstVersion)
+        let again = try fixture.send(.studentB, "POST", "\(api)/corners-two/submissions", contentType: "text/plain", body: wrong)
+        XCTAssertEqual(try again.object()["version"] as? String, firstVersion, "a draft grades nobody")
+
+        // Publish the new version: straight into the dry-run regrade, then apply it.
+        let republished = try fixture.send(.instructor, "POST", "\(api)/corners-two/publish")
+        XCTAssertEqual(republished.status, 200, republished.text)
+        let outcome = try republished.object()
+        XCTAssertEqual(outcome["previousVersion"] as? String, firstVersion)
+        XCTAssertEqual(outcome["version"] as? String, secondVersion)
+        let run = try XCTUnwrap((outcome["regrade"] as? [String: Any])?["id"] as? Int)
+        _ = try fixture.waitForRegrade(run, status: "ready")
+        XCTAssertEqual(try fixture.send(.studentA, "GET", "/api/submissions/\(submissionID)").object()["score"] as? Double, 65,
+                       "a dry run changes nothing that counts")
+        XCTAssertEqual(try fixture.send(.instructor, "POST", "/api/regrades/\(run)/apply").status, 202)
+        _ = try fixture.waitForRegrade(run, status: "applied")
+        let regraded = try fixture.send(.studentA, "GET", "/api/submissions/\(submissionID)").object()
+        XCTAssertEqual(regraded["score"] as? Double, 80)
+        XCTAssertEqual(regraded["version"] as? String, secondVersion)
+
+        // Deleting an exercise with grades is refused; the audit log names every step.
+        XCTAssertEqual(try fixture.send(.instructor, "DELETE", "\(api)/corners-two").status, 409)
+        let audit = try fixture.send(.instructor, "GET", "/api/courses/cs193p/audit").text
+        for action in ["exercise.create", "exercise.save", "exercise.publish"] { XCTAssertTrue(audit.contains(action), action) }
+    }
+
+    func testHostileInputIsA422NamingTheFieldAndStoresNothing() async throws {
+        let fixture = try await CourseworkFixture()
+        let api = "/api/courses/cs193p/exercises"
+        let base = try Self.cornersBody(slug: "hostile")
+        func variant(_ change: (inout [String: Any]) -> Void) throws -> String {
+            var body = base
+            change(&body)
+            return try Self.encode(body)
+        }
+        func exercise(_ change: @escaping (inout [String: Any]) -> Void) throws -> String {
+            try variant { body in
+                var exercise = body["exercise"] as? [String: Any] ?? [:]
+                change(&exercise)
+                body["exercise"] = exercise
+            }
+        }
+        let cases: [(String, String, Int?)] = [
+            ("{\"exercise\": {", "$", 1),
+            (try variant { $0["statement"] = nil }, "statement", nil),
+            (try variant { $0["statement"] = String(repeating: "x", count: 70_000) }, "statement", nil),
+            (try variant { $0["evil"] = true }, "", nil),
+            (try variant { $0["examples"] = [["name": "../../etc/passwd", "text": "x", "expected": ["score": 0, "messages": []]]] },
+             "examples[0].name", nil),
+            (try variant { $0["examples"] = Array(repeating: ["name": "a", "text": "", "expected": [:]], count: 60) }, "examples", nil),
+            (try variant { $0["reference"] = "H:|-[thing1]\nthing1.width == = 3\n" }, "reference", 2),
+            (try exercise { $0["slug"] = "../../x" }, "exercise.slug", nil),
+            (try exercise { $0["points"] = -5 }, "exercise.points", nil),
+            (try exercise { $0["scenarios"] = [["name": "portrait", "size": [320], "points": 100]] }, "exercise.scenarios[0].size", nil),
+            (try exercise { $0["views"] = ["view <script> label 10x10"] }, "exercise.views[0]", nil),
+            (try exercise { $0["kind"] = "shell" }, "exercise.kind", nil),
+        ]
+        var failures: [String] = []
+        for (index, (body, field, line)) in cases.enumerated() {
+            let response = try fixture.send(.instructor, "POST", api, contentType: json, body: body)
+            guard response.status == 422, let errors = try? response.object()["errors"] as? [[String: Any]], let first = errors.first else {
+                failures.append("case \(index): \(response.status) \(response.text.prefix(300))")
+                continue
+            }
+            let named = first["field"] as? String ?? "?"
+            if !(field.isEmpty ? named.contains("evil") || (first["message"] as? String)?.contains("evil") == true : named == field) {
+                failures.append("case \(index): field \(named), expected \(field): \(response.text.prefix(300))")
+            }
+            if let line, first["line"] as? Int != line { failures.append("case \(index): line \(String(describing: first["line"])), expected \(line)") }
+        }
+        let stored = try await fixture.app.context.database.read { db in
+            try ExerciseRecord.all(courseID: try XCTUnwrap(try Course.find(slug: "cs193p", db)).id, db).map(\.slug)
+        }
+        let wrongType = try fixture.send(.instructor, "POST", api, contentType: "text/plain", body: try Self.encode(base))
+        let audit = try fixture.send(.instructor, "GET", "/api/courses/cs193p/audit").text
+        await fixture.stop()
+        XCTAssertEqual(failures, [])
+        XCTAssertEqual(stored, ["corners"], "nothing was stored")
+        XCTAssertEqual(wrongType.status, 415)
+        XCTAssertFalse(audit.contains("exercise.create"))
+    }
+
+    func testTheEditorFormsWorkWithoutJavaScript() async throws {
+        let fixture = try await CourseworkFixture()
+        let browser = try fixture.browserSignIn(username: "ines")
+        func post(_ path: String, _ fields: [(String, String)], csrf: String? = nil) throws -> WebClient.Response {
+            var allowed = CharacterSet.alphanumerics
+            allowed.insert(charactersIn: "-._~")
+            let body = ([("csrf", csrf ?? browser.csrf)] + fields)
+                .map { "\($0.0)=\($0.1.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")" }.joined(separator: "&")
+            return try fixture.client.send("POST", path, headers: ["Cookie": browser.cookie, "Content-Type": formType], body: Array(body.utf8))
+        }
+        let blank = try fixture.client.send("GET", "/courses/cs193p/new-exercise", headers: ["Cookie": browser.cookie])
+        let fields: [(String, String)] = [
+            ("slug", "centre-box"), ("title", "Centre the box"), ("kind", "layout"), ("points", "100"),
+            ("lectureCourse", "cs193p"), ("lectureNumber", "9"), ("lectureAt", "07:38"),
+            ("accepts", "text"), ("accepts", "storyboard"),
+            ("views", "view box label 60x21"),
+            ("scenarios", #"[{"name": "portrait", "size": [320, 568], "points": 50}, {"name": "landscape", "size": [568, 320], "points": 50}]"#),
+            ("styleMagicNumbers", "10"), ("stylePinnedSizes", ""), ("styleUnusedDeclarations", ""), ("allowedLiterals", ""),
+            ("statement", "# Centre the box\r\n\r\nKeep the box in the middle.\r\n"),
+            ("reference", "box.centerX == superview.centerX\r\nbox.centerY == superview.centerY\r\n"),
+            ("starter", ""),
+            ("example-0-name", "top-left"), ("example-0-text", "H:|-[box]\r\nV:|-[box]\r\n"),
+            ("example-0-expected", #"{"score": 0, "messages": []}"#),
+        ]
+        let previewed = try post("/courses/cs193p/new-exercise", fields + [("action", "preview")])
+        let noCSRF = try post("/courses/cs193p/new-exercise", fields + [("action", "save")], csrf: String(repeating: "0", count: 64))
+        let refused = try post("/courses/cs193p/new-exercise", fields + [("action", "save")])
+        // The preview shows what the example gets, ready to paste as its expected grade.
+        let messages = try XCTUnwrap(previewed.text.range(of: #""messages": \[[^\]]+\]"#, options: .regularExpression)
+            .map { String(previewed.text[$0]) }, previewed.text)
+        let fixed = fields.map { $0.0 == "example-0-expected" ? ($0.0, "{\"score\": 0, \(messages)}") : $0 }
+        let created = try post("/courses/cs193p/new-exercise", fixed + [("action", "save")])
+        let editor = try fixture.client.send("GET", "/courses/cs193p/exercises/centre-box/edit", headers: ["Cookie": browser.cookie])
+        let published = try post("/courses/cs193p/exercises/centre-box/publish", [])
+        let studentPage = try fixture.send(.studentA, "GET", "/courses/cs193p/exercises/centre-box")
+        let stored = try fixture.send(.instructor, "GET", "/api/courses/cs193p/exercises/centre-box").object()
+        await fixture.stop()
+
+        XCTAssertEqual(blank.status, 200)
+        XCTAssertTrue(blank.text.contains(#"name="scenarios""#) && blank.text.contains(#"name="csrf""#), blank.text)
+        XCTAssertEqual(previewed.status, 200, previewed.text)
+        XCTAssertTrue(previewed.text.contains("Example top-left") && previewed.text.contains("<svg"), "the preview page, with pictures")
+        XCTAssertTrue(previewed.text.contains("differs"), "the example does not get its expected grade yet")
+        XCTAssertEqual(noCSRF.status, 403)
+        XCTAssertEqual(refused.status, 422, "an example whose expected grade is wrong cannot be saved")
+        XCTAssertTrue(refused.text.contains("examples[0].text") && refused.text.contains("#ex-example-0-text"), refused.text)
+        XCTAssertEqual(created.status, 303, created.text)
+        XCTAssertEqual(created.header("Location"), "/courses/cs193p/exercises/centre-box/edit?saved=1")
+        XCTAssertTrue(editor.text.contains("Not published") && editor.text.contains("Centre the box"), editor.text)
+        XCTAssertEqual(published.status, 303, published.text)
+        XCTAssertEqual(studentPage.status, 200)
+        XCTAssertTrue(studentPage.text.contains("Keep the box in the middle."))
+        let source = try XCTUnwrap(stored["exercise"] as? [String: Any])
+        XCTAssertEqual(source["accepts"] as? [String], ["text", "storyboard"])
+        XCTAssertEqual(stored["reference"] as? String, "box.centerX == superview.centerX\nbox.centerY == superview.centerY\n",
+                       "line ends as in the folder format")
+    }
+
+    func testLibraryCopiesAreTheCoursesOwnAndTheLoaderLeavesThemAlone() async throws {
+        let fixture = try await CourseworkFixture()
+        let library = try fixture.send(.instructor, "GET", "/api/courses/cs193p/library")
+        let copied = try fixture.send(.instructor, "POST", "/api/courses/other/library/corners/copy")
+        let otherCopy = try fixture.send(.otherInstructor, "POST", "/api/courses/other/library/corners/copy")
+        let missing = try fixture.send(.otherInstructor, "POST", "/api/courses/other/library/nope/copy")
+        let page = try fixture.send(.otherInstructor, "GET", "/courses/other/library")
+        // Editing the library's exercise in the sample course makes it the course's own.
+        var body = try Self.cornersBody(slug: "corners")
+        body["statement"] = "Our own wording.\n"
+        let edited = try fixture.send(.instructor, "PUT", "/api/courses/cs193p/exercises/corners", contentType: json, body: try Self.encode(body))
+        try await ExerciseLoading().run(fixture.app.context)  // what every start does
+        let database = fixture.app.context.database
+        let (state, draft) = try await database.read { db -> (ExerciseAuthoringState, String?) in
+            let course = try XCTUnwrap(try Course.find(slug: "cs193p", db))
+            let record = try XCTUnwrap(try ExerciseRecord.find(courseID: course.id, slug: "corners", db))
+            let state = try ExerciseAuthoring.state(exerciseID: record.id, db)
+            return (state, try ExerciseRecord.definition(exerciseID: record.id, version: state.draftVersion ?? "", db))
+        }
+        let source = try fixture.send(.instructor, "GET", "/api/courses/cs193p/exercises/corners").object()
+        await fixture.stop()
+
+        XCTAssertEqual(library.status, 200)
+        XCTAssertTrue(library.text.contains("\"slug\":\"corners\""), library.text)
+        XCTAssertEqual(copied.status, 404, "instructors copy only into their own course")
+        XCTAssertEqual(otherCopy.status, 201, otherCopy.text)
+        XCTAssertEqual(missing.status, 404)
+        XCTAssertTrue(page.text.contains("/courses/other/library/corners/copy"), page.text)
+        XCTAssertEqual(edited.status, 200, edited.text)
+        XCTAssertEqual(state.origin, "course")
+        XCTAssertTrue(state.published)
+        XCTAssertNotNil(draft, "the loader at start leaves the course's own copy alone")
+        XCTAssertEqual(source["statement"] as? String, "Our own wording.\n")
+    }
+}
