@@ -283,3 +283,75 @@ final class ExerciseAuthoringTests: XCTestCase {
         XCTAssertEqual(source["statement"] as? String, "Our own wording.\n")
     }
 }
+
+/// What students see of a grade: hidden scenarios and checks, feedback levels; staff see everything.
+final class FeedbackPolicyTests: XCTestCase {
+    private let json = "application/json"
+
+    func testHiddenChecksAreCountedNotShownUntilTheDeadlineAndNeverSayAllPassed() async throws {
+        let fixture = try await CourseworkFixture()
+        let exercise = "/api/courses/cs193p/exercises/corners"
+        let future = ISO8601DateFormatter().string(from: Date().addingTimeInterval(86_400))
+        let past = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-60))
+        let policy = try fixture.send(.instructor, "PUT", "\(exercise)/policy", contentType: json, body: """
+            {"dueAt":"\(future)","visibility":{"landscape":"afterDeadline","3.5-inch":"never"},"feedback":"hint"}
+            """)
+        let unknown = try fixture.send(.instructor, "PUT", "\(exercise)/policy", contentType: json,
+                                       body: #"{"visibility":{"sideways":"never"}}"#)
+        let badLevel = try fixture.send(.instructor, "PUT", "\(exercise)/policy", contentType: json, body: #"{"feedback":"everything"}"#)
+        let wrong = try String(contentsOfFile: CourseworkFixture.cornersFolder + "/examples/leading-pinned.layout", encoding: .utf8)
+        let submitted = try fixture.submit(.studentA, wrong)
+        let id = try XCTUnwrap(try submitted.object()["id"] as? Int)
+        let student = try fixture.send(.studentA, "GET", "/api/submissions/\(id)").object()
+        let studentPage = try fixture.send(.studentA, "GET", "/submissions/\(id)").text
+        let exercisePage = try fixture.send(.studentA, "GET", "/courses/cs193p/exercises/corners").text
+        let staff = try fixture.send(.instructor, "GET", "/api/submissions/\(id)").object()
+        let staffPage = try fixture.send(.instructor, "GET", "/submissions/\(id)").text
+        let full = try fixture.submit(.studentB, try CourseworkFixture.reference())
+        let fullPage = try fixture.send(.studentB, "GET", "/submissions/\(try XCTUnwrap(try full.object()["id"] as? Int))").text
+
+        // After the deadline, landscape is shown; 3.5-inch never is. Pass-fail drops the messages.
+        let closed = try fixture.send(.instructor, "PUT", "\(exercise)/policy", contentType: json,
+                                      body: #"{"dueAt":"\#(past)","feedback":"passFail"}"#)
+        let after = try fixture.send(.studentA, "GET", "/api/submissions/\(id)").object()
+        let afterPage = try fixture.send(.studentA, "GET", "/submissions/\(id)").text
+        await fixture.stop()
+
+        XCTAssertEqual(policy.status, 204, policy.text)
+        XCTAssertEqual(unknown.status, 422)
+        XCTAssertTrue(unknown.text.contains("visibility.sideways"), unknown.text)
+        XCTAssertEqual(badLevel.status, 422)
+        XCTAssertTrue(badLevel.text.contains("feedback"), badLevel.text)
+
+        let names = (student["checks"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        XCTAssertEqual(names, ["portrait", "right-to-left", "no magic numbers", "sizes from content", "no unused declarations"],
+                       "hidden scenarios are not listed")
+        XCTAssertTrue(student["score"] is NSNull, "no total gives a hidden check away")
+        XCTAssertEqual(student["visibleScore"] as? Double, 40, "portrait and right-to-left pass, minus the magic number")
+        let hidden = try XCTUnwrap(student["hidden"] as? [[String: Any]])
+        XCTAssertEqual(hidden.map { $0["shown"] as? String }, ["afterDeadline", "never"])
+        XCTAssertEqual(hidden.map { $0["points"] as? Double }, [25, 25])
+        let magic = (student["checks"] as? [[String: Any]])?.first { $0["name"] as? String == "no magic numbers" }?["message"] as? String
+        XCTAssertEqual(magic, "Magic number.", "a hint says what is wrong, not where or how to fix it")
+        XCTAssertTrue(studentPage.contains("1 hidden check: 25 points, shown after the deadline"), studentPage)
+        XCTAssertTrue(studentPage.contains("1 hidden check: 25 points, not shown to students"))
+        XCTAssertFalse(studentPage.contains("should be at x=494"), "the hidden scenario's message stays hidden")
+        XCTAssertFalse(studentPage.contains("<svg"), "pictures would show the hidden scenarios")
+        XCTAssertTrue(exercisePage.contains("see the result") && !exercisePage.contains("65 / 100"), "no total on the exercise page either")
+
+        XCTAssertEqual(staff["score"] as? Double, 65)
+        XCTAssertEqual((staff["checks"] as? [[String: Any]])?.count, 7)
+        XCTAssertTrue(staffPage.contains("should be at x=494") && staffPage.contains("<svg"))
+
+        XCTAssertTrue(fullPage.contains("5 of 5 shown checks passed"), fullPage)
+        XCTAssertFalse(fullPage.contains("All "), "never all passed while checks are hidden")
+
+        XCTAssertEqual(closed.status, 204, closed.text)
+        let shownAfter = (after["checks"] as? [[String: Any]])?.compactMap { $0["name"] as? String }
+        XCTAssertEqual(shownAfter, ["portrait", "landscape", "right-to-left", "no magic numbers", "sizes from content", "no unused declarations"])
+        XCTAssertEqual((after["hidden"] as? [[String: Any]])?.map { $0["shown"] as? String }, ["never"])
+        XCTAssertNil((after["checks"] as? [[String: Any]])?.first?["message"], "pass or fail only")
+        XCTAssertFalse(afterPage.contains("Magic number"), afterPage)
+        XCTAssertTrue(afterPage.contains("1 hidden check: 25 points, not shown to students"))
+    }
+}

@@ -18,9 +18,26 @@ struct GradeViewing: Sendable {
         }
         let policy = FeedbackPolicy(stored)
         if policy == FeedbackPolicy(ExerciseFeedbackRecord()) { return .everything(checks) }
-        let window = SubmissionWindow(policy: exercise.policy, extension: grant)
         let points = try await library.exercise(id: exercise.id, version: submission.exerciseVersion).map(FeedbackPolicy.checkPoints) ?? []
-        let deadline = window.closesAt ?? window.dueAt
-        return GradeView.student(checks, policy: policy, points: points, deadlinePassed: deadline.map { $0 <= now } ?? false)
+        return GradeView.student(checks, policy: policy, points: points, deadlinePassed: Self.deadlinePassed(exercise, grant, now: now))
+    }
+
+    /// The scenarios or checks of the current version held back from a student now (empty when none).
+    func hiddenChecks(of exercise: ExerciseRecord, userID: Int64, now: Date = Date()) async throws -> [GradeView.Hidden] {
+        let exerciseID = exercise.id
+        let (stored, grant) = try await database.read { db in
+            (try ExerciseFeedbackRecord.find(exerciseID: exerciseID, db), try DeadlineExtension.find(userID: userID, exerciseID: exerciseID, db))
+        }
+        let policy = FeedbackPolicy(stored)
+        guard !policy.entries.isEmpty else { return [] }
+        let points = FeedbackPolicy.checkPoints(try library.exercise(exercise))
+        let checks = points.map { StoredCheck(name: $0.name, passed: true, points: $0.points, message: "") }
+        return GradeView.student(checks, policy: policy, points: points, deadlinePassed: Self.deadlinePassed(exercise, grant, now: now)).hidden
+    }
+
+    /// Whether the exercise has closed for the student: their close, else their due date; never without either.
+    static func deadlinePassed(_ exercise: ExerciseRecord, _ grant: DeadlineExtension?, now: Date) -> Bool {
+        let window = SubmissionWindow(policy: exercise.policy, extension: grant)
+        return (window.closesAt ?? window.dueAt).map { $0 <= now } ?? false
     }
 }

@@ -25,9 +25,11 @@ struct SubmissionRoutes: RouteCollection {
                 (try SubmissionRecord.all(userID: userID, exerciseID: exerciseID, db),
                  try DeadlineExtension.find(userID: userID, exerciseID: exerciseID, db))
             }
+            let hidden = access.isStaff ? [] : try await viewing.hiddenChecks(of: record, userID: userID)
             return ExercisePage.response(access: access, record: record, exercise: try library.exercise(record),
                                          window: SubmissionWindow(policy: record.policy, extension: grant), attempts: attempts,
-                                         text: text, message: message, diagnostics: diagnostics, status: status)
+                                         text: text, message: message, diagnostics: diagnostics, status: status,
+                                         hiddenScores: hidden.isEmpty ? nil : hidden.map(\.sentence).joined(separator: "; ") + ".")
         }
 
         router.get("/courses/:course/exercises/:slug") { request, context in
