@@ -199,7 +199,7 @@ enum ExerciseEditorPage {
             if subject.state?.published == true {
                 form(.method("post"), .action("\(base)/unpublish")) {
                     CSRFField.html(principal)
-                    button(.type("submit"), .class("secondary")) { "Hide from students" }
+                    button(.type("submit"), .class("button-secondary")) { "Hide from students" }
                 }
             }
             h2(.id("feedback")) { "What students see" }
@@ -239,7 +239,7 @@ enum ExerciseEditorPage {
             form(.method("post"), .action("\(base)/delete")) {
                 CSRFField.html(principal)
                 p(.class("form-hint")) { "Only an exercise without submissions can be deleted; grades are never deleted." }
-                button(.type("submit"), .class("danger")) { "Delete \(record.slug)" }
+                button(.type("submit"), .class("button-danger")) { "Delete \(record.slug)" }
             }
         }
     }
