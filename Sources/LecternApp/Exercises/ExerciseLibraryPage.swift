@@ -29,10 +29,16 @@ enum ExerciseLibraryPage {
                         let taken = courseSlugs.contains(exercise.slug)
                         form(.class("inline-form"), .method("post"), .action("/courses/\(course.slug)/library/\(exercise.slug)/copy")) {
                             CSRFField.html(principal)
-                            label(.for("copy-\(exercise.slug)")) { "Slug in the course" }
+                            label(.for("copy-\(exercise.slug)")) {
+                                "Slug in the course"
+                                span(.class("visually-hidden")) { " for \(exercise.title)" }
+                            }
                             input(.type("text"), .id("copy-\(exercise.slug)"), .name("slug"),
                                   .value(taken ? "\(exercise.slug.prefix(58))-copy" : exercise.slug))
-                            button(.type("submit")) { "Copy into the course" }
+                            button(.type("submit")) {
+                                "Copy into the course"
+                                span(.class("visually-hidden")) { ": \(exercise.title)" }
+                            }
                         }
                     }
                 }
