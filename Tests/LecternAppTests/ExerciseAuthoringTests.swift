@@ -305,6 +305,8 @@ final class FeedbackPolicyTests: XCTestCase {
         let student = try fixture.send(.studentA, "GET", "/api/submissions/\(id)").object()
         let studentPage = try fixture.send(.studentA, "GET", "/submissions/\(id)").text
         let exercisePage = try fixture.send(.studentA, "GET", "/courses/cs193p/exercises/corners").text
+        let home = try fixture.send(.studentA, "GET", "/").text
+        let myWork = try fixture.send(.studentA, "GET", "/my-work").text
         let staff = try fixture.send(.instructor, "GET", "/api/submissions/\(id)").object()
         let staffPage = try fixture.send(.instructor, "GET", "/submissions/\(id)").text
         let full = try fixture.submit(.studentB, try CourseworkFixture.reference())
@@ -338,6 +340,8 @@ final class FeedbackPolicyTests: XCTestCase {
         XCTAssertFalse(studentPage.contains("should be at x=494"), "the hidden scenario's message stays hidden")
         XCTAssertFalse(studentPage.contains("<svg"), "pictures would show the hidden scenarios")
         XCTAssertTrue(exercisePage.contains("see the result") && !exercisePage.contains("65 / 100"), "no total on the exercise page either")
+        XCTAssertTrue(home.contains("see each result") && !home.contains("65 of 100"), "nor on the home page")
+        XCTAssertTrue(myWork.contains("see the feedback") && !myWork.contains("65 of 100"), "nor on My work")
 
         XCTAssertEqual(staff["score"] as? Double, 65)
         XCTAssertEqual((staff["checks"] as? [[String: Any]])?.count, 7)
