@@ -1,4 +1,5 @@
 import Foundation
+import Grading
 @testable import LecternApp
 import Store
 import XCTest
@@ -226,6 +227,12 @@ final class ExerciseAuthoringTests: XCTestCase {
         let published = try post("/courses/cs193p/exercises/centre-box/publish", [])
         let studentPage = try fixture.send(.studentA, "GET", "/courses/cs193p/exercises/centre-box")
         let stored = try fixture.send(.instructor, "GET", "/api/courses/cs193p/exercises/centre-box").object()
+        // A student's grade, then a new version published from the browser: straight to the dry-run regrade.
+        let submitted = try fixture.send(.studentA, "POST", "/api/courses/cs193p/exercises/centre-box/submissions",
+                                         contentType: "text/plain", body: "H:|-[box]\nV:|-[box]\n")
+        let edited = try post("/courses/cs193p/exercises/centre-box/edit",
+                              fixed.map { $0.0 == "statement" ? ($0.0, "# Centre the box\n\nIn the very middle.\n") : $0 } + [("action", "save")])
+        let republished = try post("/courses/cs193p/exercises/centre-box/publish", [])
         await fixture.stop()
 
         XCTAssertEqual(blank.status, 200)
@@ -246,6 +253,10 @@ final class ExerciseAuthoringTests: XCTestCase {
         XCTAssertEqual(source["accepts"] as? [String], ["text", "storyboard"])
         XCTAssertEqual(stored["reference"] as? String, "box.centerX == superview.centerX\nbox.centerY == superview.centerY\n",
                        "line ends as in the folder format")
+        XCTAssertEqual(submitted.status, 201, submitted.text)
+        XCTAssertEqual(edited.status, 303, edited.text)
+        XCTAssertEqual(republished.status, 303, republished.text)
+        XCTAssertTrue(republished.header("Location")?.hasPrefix("/courses/cs193p/regrades/") == true, "\(republished.header("Location") ?? "none")")
     }
 
     func testLibraryCopiesAreTheCoursesOwnAndTheLoaderLeavesThemAlone() async throws {
@@ -357,5 +368,48 @@ final class FeedbackPolicyTests: XCTestCase {
         XCTAssertNil((after["checks"] as? [[String: Any]])?.first?["message"], "pass or fail only")
         XCTAssertFalse(afterPage.contains("Magic number"), afterPage)
         XCTAssertTrue(afterPage.contains("1 hidden check: 25 points, not shown to students"))
+    }
+}
+
+/// The editor's form, both ways, without a server.
+final class ExerciseEditorFormTests: XCTestCase {
+    /// The blank forms a new exercise starts from are exercises that pass the checks as they are,
+    /// once given a slug and a title.
+    func testTheBlankFormsAreValidExercises() throws {
+        for kind in ["layout", "dynamics"] {
+            var form = ExerciseEditorForm.blank(kind: kind, course: "cs193p")
+            form.values["slug"] = "blank-\(kind)"
+            form.values["title"] = "Blank \(kind)"
+            let (exercise, errors) = ExerciseValidator.validate(files: ExerciseFiles(try form.source().files()))
+            XCTAssertEqual(errors, [], kind)
+            XCTAssertEqual(exercise?.kind.rawValue, kind)
+        }
+    }
+
+    /// Every shipped exercise, shown in the form and read back from it, is the same exercise.
+    func testEveryShippedExerciseSurvivesTheForm() throws {
+        let root = URL(fileURLWithPath: CourseworkFixture.cornersFolder).deletingLastPathComponent().path
+        for slug in try FileManager.default.contentsOfDirectory(atPath: root).sorted() where ExerciseDirectory.isExerciseFolder(root + "/" + slug) {
+            let files = ExerciseFiles(try ExerciseDirectory.files(inExercise: root + "/" + slug))
+            let source = try ExerciseSource(files: files)
+            var read = try ExerciseEditorForm(source).source()
+            read.otherFiles = source.otherFiles
+            let before = try Exercise.load(files: files), after = try Exercise.load(files: read.files())
+            XCTAssertEqual(after.examples, before.examples, slug)
+            XCTAssertEqual(after.accepts, before.accepts, slug)
+            XCTAssertEqual(after.lecture, before.lecture, slug)
+            XCTAssertEqual(after.points, before.points, slug)
+            XCTAssertEqual(FeedbackPolicy.checkPoints(after).map(\.name), FeedbackPolicy.checkPoints(before).map(\.name), slug)
+            XCTAssertEqual(read.exercise, source.exercise, "\(slug): the same exercise.json, key for key")
+        }
+    }
+
+    func testHintsKeepWhatWentWrongOnly() {
+        XCTAssertEqual(GradeView.hint("In landscape, the constraints conflict: UIKit would break line 10. The full report is in the diagnostics."),
+                       "In landscape, the constraints conflict.")
+        XCTAssertEqual(GradeView.hint("In 3.5-inch portrait, badThing is at y=273 but should be at y=229.5: its top edge is pinned."),
+                       "In 3.5-inch portrait, badThing is at y=273 but should be at y=229.5.")
+        XCTAssertEqual(GradeView.hint("Magic number: 246 on line 3. Could it be standard spacing?"), "Magic number.")
+        XCTAssertEqual(GradeView.hint(""), "This check did not pass.")
     }
 }
