@@ -184,9 +184,24 @@ final class ExerciseAuthoringTests: XCTestCase {
         }
         let wrongType = try fixture.send(.instructor, "POST", api, contentType: "text/plain", body: try Self.encode(base))
         let audit = try fixture.send(.instructor, "GET", "/api/courses/cs193p/audit").text
+        // Hostile text that is a valid exercise is stored, and shown escaped everywhere.
+        var hostile = try Self.cornersBody(slug: "escaped")
+        var manifest = try XCTUnwrap(hostile["exercise"] as? [String: Any])
+        manifest["title"] = "<script>alert(1)</script>"
+        hostile["exercise"] = manifest
+        hostile["statement"] = "<img src=x onerror=alert(2)>\n\n[click](javascript:alert(3))\n"
+        let escapedCreated = try fixture.send(.instructor, "POST", api, contentType: json, body: try Self.encode(hostile))
+        _ = try fixture.send(.instructor, "POST", "\(api)/escaped/publish")
+        let shown = try fixture.send(.studentA, "GET", "/courses/cs193p/exercises/escaped").text
+        let editorShown = try fixture.send(.instructor, "GET", "/courses/cs193p/exercises/escaped/edit").text
         await fixture.stop()
         XCTAssertEqual(failures, [])
         XCTAssertEqual(stored, ["corners"], "nothing was stored")
+        XCTAssertEqual(escapedCreated.status, 201, escapedCreated.text)
+        for page in [shown, editorShown] {
+            XCTAssertFalse(page.contains("<script>alert") || page.contains("<img src=x") || page.contains("href=\"javascript:"), page)
+            XCTAssertTrue(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        }
         XCTAssertEqual(wrongType.status, 415)
         XCTAssertFalse(audit.contains("exercise.create"))
     }

@@ -13,9 +13,11 @@ struct ExerciseEditorForm: Sendable, Equatable {
     var values: [String: String] = [:]
     /// Examples, in order: name, text, expected JSON.
     var examples: [(name: String, text: String, expected: String)] = []
+    /// Whether the posted form held more examples than an exercise may have.
+    var hasTooManyExamples = false
 
     static func == (lhs: ExerciseEditorForm, rhs: ExerciseEditorForm) -> Bool {
-        lhs.values == rhs.values && lhs.examples.elementsEqual(rhs.examples) { $0 == $1 }
+        lhs.values == rhs.values && lhs.examples.elementsEqual(rhs.examples) { $0 == $1 } && lhs.hasTooManyExamples == rhs.hasTooManyExamples
     }
 
     /// Most examples the form carries.
@@ -41,6 +43,7 @@ struct ExerciseEditorForm: Sendable, Equatable {
             if name.isEmpty, text.isEmpty, expected.isEmpty { continue }
             examples.append((name, text, expected))
         }
+        hasTooManyExamples = form["example-\(Self.maxExamples)-name"] != nil
     }
 
     /// A new exercise of a kind, with a small working example to start from.
@@ -165,6 +168,7 @@ struct ExerciseEditorForm: Sendable, Equatable {
                 .map { JSONValue.string(String($0)) })
             exercise["checks"] = try json("checks", self["checks"])
         }
+        guard !hasTooManyExamples else { throw ExerciseFieldError("examples", "at most \(Self.maxExamples) examples") }
         var source = ExerciseSource(exercise: .object(exercise), statement: self["statement"], reference: Self.unixLines(self["reference"]),
                                     starter: Self.unixLines(self["starter"]), examples: [])
         for (index, example) in examples.enumerated() {
