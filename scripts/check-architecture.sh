@@ -32,10 +32,11 @@ declare -A allowed=(
     [BehaviorCode]="SourceCode Dynamics JSON Foundation"
     [Grading]="AutoLayout Dynamics JSON Digest Foundation ConstraintCode InterfaceBuilder BehaviorCode SourceCode XML"
     [HTML]=""
-    [SQLite]="CSQLite Foundation Glibc Dispatch Synchronization"
+    [Threads]="Foundation"
+    [SQLite]="CSQLite Threads Foundation Glibc Dispatch Synchronization"
     [Store]="SQLite Captions JSON Digest Spelling Foundation"
     [HTTPServer]="JSON Foundation Glibc Musl Dispatch Synchronization"
-    [LecternApp]="HTTPServer HTML Store SQLite Grading AutoLayout Dynamics Captions JSON Digest CCrypt Foundation Glibc Dispatch Synchronization ConstraintCode InterfaceBuilder BehaviorCode XML SourceCode Spelling"
+    [LecternApp]="HTTPServer HTML Store SQLite Threads Grading AutoLayout Dynamics Captions JSON Digest CCrypt Foundation Glibc Dispatch Synchronization ConstraintCode InterfaceBuilder BehaviorCode XML SourceCode Spelling"
     [lectern]="LecternApp CLI Grading Store SQLite Foundation Glibc"
     [lectern-bench]="LecternApp CLI LayoutSolver AutoLayout Dynamics Grading Store SQLite Captions HTTPServer JSON Foundation Glibc Dispatch Synchronization InterfaceBuilder XML ConstraintCode BehaviorCode SourceCode"
 )
