@@ -4,6 +4,7 @@ import HTTPServer
 import JSON
 import SQLite
 import Store
+import Threads
 
 /// Writing a course's exercises: every save is checked as `lectern exercises check` checks a
 /// folder (the same `ExerciseValidator`), stored as a new version, and shown to students only once
