@@ -206,6 +206,39 @@ final class ExerciseAuthoringTests: XCTestCase {
         XCTAssertFalse(audit.contains("exercise.create"))
     }
 
+    /// Publishing checks the saved version again: a version that no longer passes (say, after a
+    /// change to the grader) is refused with its problems, and students keep what they had.
+    func testAVersionThatFailsTheChecksCannotBePublished() async throws {
+        let fixture = try await CourseworkFixture()
+        let api = "/api/courses/cs193p/exercises"
+        let created = try fixture.send(.instructor, "POST", api, contentType: json, body: try Self.encode(try Self.cornersBody(slug: "fragile")))
+        XCTAssertEqual(created.status, 201, created.text)
+        var files = try ExerciseDirectory.files(inExercise: CourseworkFixture.cornersFolder)
+        files["exercise.json"] = Array(String(decoding: files["exercise.json"] ?? [], as: UTF8.self)
+            .replacingOccurrences(of: "\"corners\"", with: "\"fragile\"").utf8)
+        files["reference.layout"] = files["examples/leading-pinned.layout"]
+        let broken = ExerciseFiles(files)
+        try await fixture.app.context.database.write { db in
+            let course = try XCTUnwrap(try Course.find(slug: "cs193p", db))
+            let record = try XCTUnwrap(try ExerciseRecord.find(courseID: course.id, slug: "fragile", db))
+            try ExerciseAuthoring.save(record, ExerciseDefinition(slug: "fragile", title: record.title, kind: "layout", position: 0,
+                                                                  version: broken.version, points: 100,
+                                                                  definitionJSON: ExerciseStorage.definitionJSON(files: broken.contents)), by: nil, db)
+        }
+        let refused = try fixture.send(.instructor, "POST", "\(api)/fragile/publish")
+        let formRefused = try fixture.send(.instructor, "POST", "/courses/cs193p/exercises/fragile/publish",
+                                           contentType: "application/x-www-form-urlencoded")
+        let student = try fixture.send(.studentA, "GET", "/courses/cs193p/exercises/fragile")
+        await fixture.stop()
+        XCTAssertEqual(refused.status, 422, refused.text)
+        let errors = try XCTUnwrap(try refused.object()["errors"] as? [[String: Any]])
+        XCTAssertEqual(errors.first?["field"] as? String, "reference", refused.text)
+        XCTAssertTrue((errors.first?["message"] as? String)?.contains("scores 90 of 100") == true, refused.text)
+        XCTAssertEqual(formRefused.status, 422)
+        XCTAssertTrue(formRefused.text.contains("Not published"), formRefused.text)
+        XCTAssertEqual(student.status, 404, "still unpublished")
+    }
+
     func testTheEditorFormsWorkWithoutJavaScript() async throws {
         let fixture = try await CourseworkFixture()
         let browser = try fixture.browserSignIn(username: "ines")
