@@ -23,7 +23,13 @@ enum ExercisePage {
                 a(.href("/courses/\(course.slug)")) { course.title }
             }
             h1 { record.title }
-            p(.class("exercise-meta")) { "\(record.kind == "layout" ? "Auto Layout" : "Dynamics") exercise · \(PageFormat.score(record.points)) points" }
+            p(.class("exercise-meta")) {
+                "\(record.kind == "layout" ? "Auto Layout" : "Dynamics") exercise · \(PageFormat.score(record.points)) points"
+                if access.isStaff {
+                    " · "
+                    a(.href("/courses/\(course.slug)/exercises/\(record.slug)/edit")) { "Edit the exercise" }
+                }
+            }
             p(.class("lecture-moment")) {
                 "Taught in "
                 a(.href(lectureLink(exercise.lecture))) { "lecture \(exercise.lecture.lecture) at \(exercise.lecture.at)" }
