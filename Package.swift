@@ -31,8 +31,8 @@ let package = Package(
         .target(name: "LayoutSolver", swiftSettings: strict),
         .target(name: "AutoLayout", dependencies: ["LayoutSolver", "JSON", "Spelling"], swiftSettings: strict),
         .target(name: "Dynamics", dependencies: ["JSON"], swiftSettings: strict),
-        .target(name: "Captions", swiftSettings: strict),
-        .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest", "ConstraintCode", "BehaviorCode", "InterfaceBuilder", "SourceCode"],
+        .target(name: "Captions", dependencies: ["HTML"], swiftSettings: strict),
+        .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest", "HTML", "ConstraintCode", "BehaviorCode", "InterfaceBuilder", "SourceCode"],
                 swiftSettings: strict),
         .target(name: "HTML", swiftSettings: strict),
         .target(name: "CLI", dependencies: ["Spelling"], swiftSettings: strict),
@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "ConstraintCode", dependencies: ["SourceCode", "AutoLayout"], swiftSettings: strict),
         .target(name: "BehaviorCode", dependencies: ["SourceCode", "JSON"], swiftSettings: strict),
         .target(name: "XML", swiftSettings: strict),
-        .target(name: "InterfaceBuilder", dependencies: ["XML", "AutoLayout"], swiftSettings: strict),
+        .target(name: "InterfaceBuilder", dependencies: ["XML", "AutoLayout", "HTML"], swiftSettings: strict),
 
         // Support: dedicated threads for blocking and CPU-heavy work.
         .target(name: "Threads", swiftSettings: strict),
