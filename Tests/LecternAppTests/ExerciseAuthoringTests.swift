@@ -461,3 +461,53 @@ final class ExerciseEditorFormTests: XCTestCase {
         XCTAssertEqual(GradeView.hint(""), "This check did not pass.")
     }
 }
+
+/// `GradeView.student` over many generated grades and policies: what is held back is exactly what
+/// the policy says, its points are accounted for, and nothing that is held back shows.
+final class GradeViewPropertyTests: XCTestCase {
+    /// A small fixed-seed generator, so that every run checks the same cases.
+    private struct Generator {
+        var state: UInt64
+        mutating func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+    }
+
+    func testHeldBackChecksAreCountedNeverShownAndTheOrderIsKept() {
+        var random = Generator(state: 20261124)
+        let visibilities = FeedbackPolicy.Visibility.allCases, levels = FeedbackPolicy.Level.allCases
+        for _ in 0..<500 {
+            let count = 1 + random.next(6)
+            let points = (0..<count).map { (name: "check \($0)", points: Double(5 * (1 + random.next(8)))) }
+            var checks = points.map { StoredCheck(name: $0.name, passed: random.next(2) == 0, points: 0, message: "Wrong: at x=3. Fix it.") }
+            checks = checks.enumerated().map { index, check in
+                StoredCheck(name: check.name, passed: check.passed, points: check.passed ? points[index].points : 0, message: check.message)
+            }
+            checks.append(StoredCheck(name: "no magic numbers", passed: false, points: -10, message: "Magic number: 3 on line 1."))
+            let entries = points.map { FeedbackPolicy.Entry(name: $0.name, visibility: visibilities[random.next(3)]) }
+            let policy = FeedbackPolicy(entries: entries.reversed(), level: levels[random.next(3)])
+            let deadlinePassed = random.next(2) == 0
+            let view = GradeView.student(checks, policy: policy, points: points, deadlinePassed: deadlinePassed)
+
+            XCTAssertEqual(view, GradeView.student(checks, policy: policy, points: points, deadlinePassed: deadlinePassed), "deterministic")
+            let held = entries.filter { $0.visibility == .never || ($0.visibility == .afterDeadline && !deadlinePassed) }.map(\.name)
+            XCTAssertEqual(view.checks.map(\.name), checks.map(\.name).filter { !held.contains($0) }, "the rest, in order")
+            XCTAssertEqual(view.hidden.reduce(0) { $0 + $1.count }, held.count)
+            XCTAssertEqual(view.hidden.reduce(0) { $0 + $1.points }, points.filter { held.contains($0.name) }.reduce(0) { $0 + $1.points })
+            XCTAssertEqual(view.isFiltered, !held.isEmpty)
+            if view.isFiltered {
+                XCTAssertFalse(view.showsPictures || view.showsDiagnostics)
+                XCTAssertEqual(view.visibleMaxScore, points.filter { !held.contains($0.name) }.reduce(0) { $0 + $1.points })
+                XCTAssertGreaterThanOrEqual(view.visibleScore ?? -1, 0)
+            }
+            for check in view.checks {
+                switch policy.level {
+                case .full: XCTAssertEqual(check.message, checks.first { $0.name == check.name }?.message)
+                case .hint: XCTAssertTrue(check.passed ? check.message.isEmpty : !check.message.contains("x=3") && !check.message.contains("line 1"))
+                case .passFail: XCTAssertEqual(check.message, "")
+                }
+            }
+        }
+    }
+}
