@@ -209,7 +209,7 @@ box.centerY == superview.centerY" starter= example-0-name=top-left "example-0-te
 V:|-[box]" 'example-0-expected={"score": 0, "messages": []}'
 shoot_saved exercise-preview "$page" 3600 6000
 post ines /courses/cs193p/library/corners/copy "$page" slug=corners-copy
-shoot_saved exercise-editor-copy "$page" 2600 4200
+shoot_saved exercise-editor-copy "$page" 4600 7600
 post ines /courses/cs193p/exercises/centered/feedback "$page" feedback=hint check=portrait visibility=now check=landscape \
     visibility=afterDeadline check=3.5-inch visibility=never
 post alice /courses/cs193p/exercises/centered "$page" "text=$(cat "$examples/centered/examples/magic-numbers.layout")"
