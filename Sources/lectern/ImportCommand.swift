@@ -1,7 +1,5 @@
 import CLI
-import Foundation
 import LecternApp
-import Store
 
 /// `lectern import`: puts content into the database.
 let importCommand = CommandSpec(
@@ -38,43 +36,11 @@ private let importLectureCommand = CommandSpec(
     ],
     flags: [FlagSpec("dry-run", help: "Print the import report and store nothing.")],
     run: { arguments in
-        let loaded: LoadedLecture
-        do {
-            loaded = try LectureFiles.lecture(
-                number: arguments.int("number") ?? 0, title: arguments.option("title") ?? "",
-                date: arguments.option("date"), videoURL: arguments.option("video"),
-                captionsPath: arguments.option("captions"), transcriptPath: arguments.option("transcript"),
-                chaptersPath: arguments.option("chapters"),
-                language: arguments.option("language") ?? "en")
-            try loaded.content.validate()
-        } catch {
-            throw ImportError(message: "\(error)")
-        }
-        if arguments.flag("dry-run") {
-            FileHandle.standardOutput.write(Data(("Dry run, nothing stored: " + loaded.report + "\n").utf8))
-            return 0
-        }
-        let slug = arguments.option("course") ?? ""
-        let database = try await Application.openDatabase(at: arguments.option("db") ?? "./lectern.sqlite")
-        let result: LectureImportResult
-        do {
-            let content = loaded.content
-            let courseTitle = arguments.option("course-title")
-            result = try await database.write { db in
-                try LectureImport.importLecture(content, courseSlug: slug, courseTitle: courseTitle, db)
-            }
-        } catch let error as ValidationError {
-            await database.close()
-            throw ImportError(message: "\(error)")
-        }
-        await database.close()
-        let report = "\(result.replaced ? "Replaced" : "Imported") \(slug) " + loaded.report
-        FileHandle.standardOutput.write(Data((report + "\n").utf8))
-        return 0
+        try await LectureImportTool.run(LectureImportTool.Request(
+            databasePath: arguments.option("db") ?? "./lectern.sqlite",
+            courseSlug: arguments.option("course") ?? "", courseTitle: arguments.option("course-title"),
+            number: arguments.int("number") ?? 0, title: arguments.option("title") ?? "", date: arguments.option("date"),
+            videoURL: arguments.option("video"), captionsPath: arguments.option("captions"),
+            transcriptPath: arguments.option("transcript"), chaptersPath: arguments.option("chapters"),
+            language: arguments.option("language") ?? "en", dryRun: arguments.flag("dry-run"))).emit()
     })
-
-/// Content that cannot be read, parsed or stored: exit code 2 with the file, line or field.
-struct ImportError: ExitCodeError {
-    let message: String
-    var exitCode: Int32 { 2 }
-}

@@ -1,7 +1,6 @@
 import CLI
 import Foundation
 import LecternApp
-import Store
 
 /// `lectern user add`: creates an account (or enrolls an existing one) from the command line.
 let userCommand = CommandSpec(
@@ -32,33 +31,14 @@ let userAddCommand = CommandSpec(
     ],
     arguments: [ArgumentSpec("username", help: "The sign-in name: letters, digits, '.', '_' and '-'.")],
     run: { arguments in
-        let username = arguments.argument("username") ?? ""
         var password: String?
         if arguments.flag("password-stdin") {
             password = readLine(strippingNewline: true) ?? ""
         }
-        let role = CourseRole(rawValue: arguments.option("role") ?? "student") ?? .student
-        let user = NewUser(username: username, displayName: arguments.option("name"), email: arguments.option("email"),
-                           isAdmin: arguments.flag("admin"))
-        let database = try await openExistingDatabase(arguments)
-        do {
-            let result = try await AccountProvisioning.provision(user, password: password, courseSlug: arguments.option("course"),
-                                                                 role: role, database: database)
-            await database.close()
-            var line = "\(result.created ? "Created" : "Updated") \(result.user.username)"
-            if let course = arguments.option("course") { line += " (\(role.rawValue) in \(course))" }
-            print(line)
-            if let setupPath = result.setupPath {
-                print("One-time link to set the password (valid 7 days): \(try link(setupPath, arguments))")
-            }
-            return 0
-        } catch let error as AccountProvisioning.ProvisioningError {
-            await database.close()
-            throw UserCommandError(message: error.description)
-        } catch let error as ValidationError {
-            await database.close()
-            throw UserCommandError(message: error.description)
-        }
+        return try await AccountTool.add(username: arguments.argument("username") ?? "", displayName: arguments.option("name"),
+                                         email: arguments.option("email"), isAdmin: arguments.flag("admin"), password: password,
+                                         courseSlug: arguments.option("course"), role: arguments.option("role") ?? "student",
+                                         in: accountTarget(arguments)).emit()
     })
 
 /// `lectern user import --course SLUG FILE`: imports a roster CSV (username, display name, email).
@@ -72,24 +52,8 @@ let userImportCommand = CommandSpec(
     ],
     arguments: [ArgumentSpec("file", help: "The CSV file, or - for standard input.")],
     run: { arguments in
-        let path = arguments.argument("file") ?? "-"
-        let data = path == "-" ? FileHandle.standardInput.readDataToEndOfFile() : FileManager.default.contents(atPath: path)
-        guard let data, let csv = String(data: data, encoding: .utf8) else {
-            throw UserCommandError(message: "cannot read \(path) as UTF-8 text")
-        }
-        let database = try await openExistingDatabase(arguments)
-        do {
-            let results = try await AccountProvisioning.importRoster(csv: csv, courseSlug: arguments.option("course") ?? "",
-                                                                     actorUserID: nil, database: database)
-            await database.close()
-            for result in results {
-                print("\(result.user.username)\t\(result.created ? "created" : "enrolled")\t\(try result.setupPath.map { try link($0, arguments) } ?? "")")
-            }
-            return 0
-        } catch let error as AccountProvisioning.ProvisioningError {
-            await database.close()
-            throw UserCommandError(message: error.description)
-        }
+        try await AccountTool.importRoster(path: arguments.argument("file") ?? "-", courseSlug: arguments.option("course") ?? "",
+                                           in: accountTarget(arguments)).emit()
     })
 
 /// `lectern user link USERNAME`: a new one-time set-password link for an existing account.
@@ -104,20 +68,11 @@ let userLinkCommand = CommandSpec(
     options: [databaseOption, publicURLOption],
     arguments: [ArgumentSpec("username", help: "The account's sign-in name.")],
     run: { arguments in
-        let database = try await openExistingDatabase(arguments)
-        do {
-            let path = try await AccountProvisioning.setupLink(username: arguments.argument("username") ?? "", database: database)
-            await database.close()
-            print("One-time link to set the password (valid 7 days): \(try link(path, arguments))")
-            return 0
-        } catch let error as AccountProvisioning.ProvisioningError {
-            await database.close()
-            throw UserCommandError(message: error.description)
-        }
+        try await AccountTool.link(username: arguments.argument("username") ?? "", in: accountTarget(arguments)).emit()
     })
 
 /// A refused user command: exit status 1 with the reason.
-struct UserCommandError: ExitCodeError {
-    let message: String
-    var exitCode: Int32 { 1 }
+/// The database and public URL options, for the account tools.
+private func accountTarget(_ arguments: ParsedArguments) -> AccountTool.Target {
+    AccountTool.Target(databasePath: arguments.option("db") ?? "./lectern.sqlite", publicURL: arguments.option("public-url"))
 }
