@@ -61,17 +61,8 @@ private let exercisesExportCommand = CommandSpec(
     options: [databaseOption, OptionSpec("course", valueName: "slug", help: "The course whose exercises to write.", required: true)],
     arguments: [ArgumentSpec("dir", help: "The folder to write into.")],
     run: { arguments in
-        let database = try await openExistingDatabase(arguments)
-        do {
-            let lines = try await ExerciseTransfer.export(courseSlug: arguments.option("course") ?? "", to: arguments.argument("dir") ?? ".",
-                                                          database: database)
-            await database.close()
-            print(lines.joined(separator: "\n"))
-            return 0
-        } catch let failure as ExerciseTransfer.Failure {
-            await database.close()
-            throw GradeUsageError(message: failure.description)
-        }
+        await ExerciseTransfer.exportTool(databasePath: arguments.option("db") ?? "./lectern.sqlite",
+                                          courseSlug: arguments.option("course") ?? "", to: arguments.argument("dir") ?? ".").emit()
     })
 
 /// `lectern exercises import --course C DIR [--dry-run]`: folders into a course's exercises.
@@ -89,16 +80,7 @@ private let exercisesImportCommand = CommandSpec(
     flags: [FlagSpec("dry-run", help: "Check and report, store nothing.")],
     arguments: [ArgumentSpec("dir", help: "The exercises folder, or one exercise folder.")],
     run: { arguments in
-        let database = try await openExistingDatabase(arguments)
-        do {
-            let (lines, failed) = try await ExerciseTransfer.importFolders(
-                from: arguments.argument("dir") ?? ".", courseSlug: arguments.option("course") ?? "",
-                dryRun: arguments.flag("dry-run"), database: database)
-            await database.close()
-            print(lines.joined(separator: "\n"))
-            return failed ? 1 : 0
-        } catch let failure as ExerciseTransfer.Failure {
-            await database.close()
-            throw GradeUsageError(message: failure.description)
-        }
+        await ExerciseTransfer.importTool(databasePath: arguments.option("db") ?? "./lectern.sqlite",
+                                          courseSlug: arguments.option("course") ?? "", from: arguments.argument("dir") ?? ".",
+                                          dryRun: arguments.flag("dry-run")).emit()
     })

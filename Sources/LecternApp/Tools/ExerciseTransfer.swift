@@ -110,4 +110,41 @@ public enum ExerciseTransfer {
         if dryRun { lines.append("dry run: nothing stored") }
         return (lines, false)
     }
+
+    /// `lectern exercises export`: exit 0 with one line per exercise; 1 without the database; 2 for an unknown course
+    /// or a folder that cannot be written.
+    public static func exportTool(databasePath: String, courseSlug: String, to directory: String) async -> ToolOutput {
+        await withDatabase(databasePath) { database in
+            let lines = try await export(courseSlug: courseSlug, to: directory, database: database)
+            return ToolOutput(standardOutput: lines.joined(separator: "\n") + "\n", exitCode: 0)
+        }
+    }
+
+    /// `lectern exercises import`: exit 0 when every folder passed (and, without `dryRun`, was stored), 1 when
+    /// one failed (nothing stored) or the database is missing, 2 for an unknown course or an unreadable folder.
+    public static func importTool(databasePath: String, courseSlug: String, from directory: String, dryRun: Bool) async -> ToolOutput {
+        await withDatabase(databasePath) { database in
+            let (lines, failed) = try await importFolders(from: directory, courseSlug: courseSlug, dryRun: dryRun, database: database)
+            return ToolOutput(standardOutput: lines.joined(separator: "\n") + "\n", exitCode: failed ? 1 : 0)
+        }
+    }
+
+    private static func withDatabase(_ path: String, _ work: (DatabasePool) async throws -> ToolOutput) async -> ToolOutput {
+        let database: DatabasePool
+        do {
+            database = try await Application.openExistingDatabase(at: path)
+        } catch {
+            return ToolOutput(standardError: "Error: \(error)\n", exitCode: 1)
+        }
+        let output: ToolOutput
+        do {
+            output = try await work(database)
+        } catch let failure as Failure {
+            output = ToolOutput(standardError: "Error: \(failure.description)\n", exitCode: 2)
+        } catch {
+            output = ToolOutput(standardError: "Error: \(error)\n", exitCode: 2)
+        }
+        await database.close()
+        return output
+    }
 }
