@@ -58,11 +58,11 @@ private let exercisesExportCommand = CommandSpec(
         one), with every file it was saved with. DIR is created when missing; files of the same names are \
         replaced.
         """,
-    options: [databaseOption, OptionSpec("course", valueName: "slug", help: "The course whose exercises to write.", required: true)],
-    arguments: [ArgumentSpec("dir", help: "The folder to write into.")],
+    options: [Common.database.spec, Transfer.exportCourse.spec],
+    arguments: [Transfer.exportDirectory.spec],
     run: { arguments in
-        await ExerciseTransfer.exportTool(databasePath: arguments.option("db") ?? "./lectern.sqlite",
-                                          courseSlug: arguments.option("course") ?? "", to: arguments.argument("dir") ?? ".").emit()
+        await ExerciseTransfer.exportTool(databasePath: arguments[Common.database], courseSlug: arguments[Transfer.exportCourse] ?? "",
+                                          to: arguments[Transfer.exportDirectory] ?? ".").emit()
     })
 
 /// `lectern exercises import --course C DIR [--dry-run]`: folders into a course's exercises.
@@ -76,11 +76,19 @@ private let exercisesImportCommand = CommandSpec(
         one gets a new saved version, which students see once it is published in the editor (or with \
         POST /api/courses/C/exercises/SLUG/publish). --dry-run prints what would change and stores nothing.
         """,
-    options: [databaseOption, OptionSpec("course", valueName: "slug", help: "The course to store the exercises in.", required: true)],
-    flags: [FlagSpec("dry-run", help: "Check and report, store nothing.")],
-    arguments: [ArgumentSpec("dir", help: "The exercises folder, or one exercise folder.")],
+    options: [Common.database.spec, Transfer.importCourse.spec],
+    flags: [Transfer.dryRun.spec],
+    arguments: [Transfer.importDirectory.spec],
     run: { arguments in
-        await ExerciseTransfer.importTool(databasePath: arguments.option("db") ?? "./lectern.sqlite",
-                                          courseSlug: arguments.option("course") ?? "", from: arguments.argument("dir") ?? ".",
-                                          dryRun: arguments.flag("dry-run")).emit()
+        await ExerciseTransfer.importTool(databasePath: arguments[Common.database], courseSlug: arguments[Transfer.importCourse] ?? "",
+                                          from: arguments[Transfer.importDirectory] ?? ".", dryRun: arguments[Transfer.dryRun]).emit()
     })
+
+/// The options of `exercises export` and `exercises import`.
+private enum Transfer {
+    static let exportCourse = Option<String?>("course", valueName: "slug", help: "The course whose exercises to write.", required: true)
+    static let exportDirectory = Argument("dir", help: "The folder to write into.")
+    static let importCourse = Option<String?>("course", valueName: "slug", help: "The course to store the exercises in.", required: true)
+    static let importDirectory = Argument("dir", help: "The exercises folder, or one exercise folder.")
+    static let dryRun = Flag("dry-run", help: "Check and report, store nothing.")
+}
