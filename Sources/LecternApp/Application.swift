@@ -13,7 +13,8 @@ import Store
 public final class Application: Sendable {
     /// What the routes and startup tasks were given.
     public let context: AppContext
-    private let server: Server
+    /// The HTTP server (for answering requests in process, in tests).
+    public let server: Server
 
     private init(context: AppContext, server: Server) {
         self.context = context
@@ -77,7 +78,15 @@ public final class Application: Sendable {
         return "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
 
-    /// Serves until SIGINT or SIGTERM, then stops gracefully.
+    /// Takes SIGINT and SIGTERM over, so that from now on they stop the application gracefully
+    /// (in ``runUntilTerminated()``) instead of killing the process. Call it before ``start(_:console:)``
+    /// so there is no moment when the server answers but a signal would kill it.
+    public static func handleTerminationSignals() {
+        TerminationSignal.arm()
+    }
+
+    /// Serves until SIGINT or SIGTERM (even one received since ``handleTerminationSignals()``),
+    /// then stops gracefully.
     public func runUntilTerminated() async {
         await TerminationSignal.wait()
         context.console("Lectern is shutting down")

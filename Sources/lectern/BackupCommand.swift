@@ -9,8 +9,12 @@ let backupCommand = CommandSpec(
         Uses SQLite's online backup API: the copy is one consistent snapshot even while submissions \
         are being written. PATH must not exist yet; the copy appears there only once complete.
         """,
-    options: [databaseOption],
-    arguments: [ArgumentSpec("path", help: "Where to write the copy.")],
+    options: [Common.database.spec],
+    arguments: [Backup.path.spec],
     run: { arguments in
-        await BackupTool.backup(from: arguments.option("db") ?? "./lectern.sqlite", to: arguments.argument("path") ?? "").emit()
+        await BackupTool.backup(from: arguments[Common.database], to: arguments[Backup.path] ?? "").emit()
     })
+
+private enum Backup {
+    static let path = Argument("path", help: "Where to write the copy.")
+}

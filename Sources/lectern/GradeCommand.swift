@@ -12,19 +12,18 @@ let gradeCommand = CommandSpec(
         and the diagnostics (JSON with --json). Exits with 0 on full marks, 1 otherwise, and 2 when \
         the submission cannot be read (the problem is printed with its line:column).
         """,
-    options: [
-        OptionSpec("svg", valueName: "dir", help: "Write the pictures (SVG) into this folder.", kind: .path),
-        OptionSpec("exercises", valueName: "dir", help: "The folder of exercise definitions.",
-                   default: "./Exercises", env: "LECTERN_EXERCISES", kind: .path),
-    ],
-    flags: [FlagSpec("json", help: "Print the report as JSON.")],
-    arguments: [
-        ArgumentSpec("exercise", help: "The exercise's slug or folder."),
-        ArgumentSpec("submission", help: "The submission file, or - for standard input."),
-    ],
+    options: [Grade.svg.spec, Common.exercises.spec],
+    flags: [Grade.json.spec],
+    arguments: [Grade.exercise.spec, Grade.submission.spec],
     run: { arguments in
-        GradeTool.grade(exercise: arguments.argument("exercise") ?? "",
-                        exercisesDirectory: arguments.option("exercises") ?? "./Exercises",
-                        submissionPath: arguments.argument("submission") ?? "-",
-                        svgDirectory: arguments.option("svg"), json: arguments.flag("json")).emit()
+        GradeTool.grade(exercise: arguments[Grade.exercise] ?? "", exercisesDirectory: arguments[Common.exercises],
+                        submissionPath: arguments[Grade.submission] ?? "-", svgDirectory: arguments[Grade.svg],
+                        json: arguments[Grade.json]).emit()
     })
+
+private enum Grade {
+    static let svg = Option<String?>("svg", valueName: "dir", help: "Write the pictures (SVG) into this folder.", kind: .path)
+    static let json = Flag("json", help: "Print the report as JSON.")
+    static let exercise = Argument("exercise", help: "The exercise's slug or folder.")
+    static let submission = Argument("submission", help: "The submission file, or - for standard input.")
+}

@@ -16,28 +16,18 @@ let userAddCommand = CommandSpec(
         With --password-stdin the password (at least 10 characters) is read from the first line of \
         standard input; without it, a one-time set-password link is printed for the user to choose one.
         """,
-    options: [
-        databaseOption,
-        publicURLOption,
-        OptionSpec("course", valueName: "slug", help: "Enroll the user in this course."),
-        OptionSpec("role", valueName: "role", help: "The role in the course.", default: "student",
-                   kind: .choice(["student", "instructor"])),
-        OptionSpec("name", valueName: "display name", help: "The name shown on pages (default: the username)."),
-        OptionSpec("email", valueName: "address", help: "The user's e-mail address."),
-    ],
-    flags: [
-        FlagSpec("password-stdin", help: "Read the password from standard input."),
-        FlagSpec("admin", help: "Make the user a site administrator."),
-    ],
-    arguments: [ArgumentSpec("username", help: "The sign-in name: letters, digits, '.', '_' and '-'.")],
+    options: [Common.database.spec, Common.publicURL.spec, AddUser.course.spec, AddUser.role.spec, AddUser.name.spec,
+              AddUser.email.spec],
+    flags: [AddUser.passwordStdin.spec, AddUser.admin.spec],
+    arguments: [Accounts.username.spec],
     run: { arguments in
         var password: String?
-        if arguments.flag("password-stdin") {
+        if arguments[AddUser.passwordStdin] {
             password = readLine(strippingNewline: true) ?? ""
         }
-        return try await AccountTool.add(username: arguments.argument("username") ?? "", displayName: arguments.option("name"),
-                                         email: arguments.option("email"), isAdmin: arguments.flag("admin"), password: password,
-                                         courseSlug: arguments.option("course"), role: arguments.option("role") ?? "student",
+        return try await AccountTool.add(username: arguments[Accounts.username] ?? "", displayName: arguments[AddUser.name],
+                                         email: arguments[AddUser.email], isAdmin: arguments[AddUser.admin], password: password,
+                                         courseSlug: arguments[AddUser.course], role: arguments[AddUser.role],
                                          in: accountTarget(arguments)).emit()
     })
 
@@ -45,14 +35,10 @@ let userAddCommand = CommandSpec(
 let userImportCommand = CommandSpec(
     name: "import",
     abstract: "Import a roster (CSV: username, display name, email) into a course as students.",
-    options: [
-        databaseOption,
-        publicURLOption,
-        OptionSpec("course", valueName: "slug", help: "The course to enroll the students in.", required: true),
-    ],
-    arguments: [ArgumentSpec("file", help: "The CSV file, or - for standard input.")],
+    options: [Common.database.spec, Common.publicURL.spec, ImportRoster.course.spec],
+    arguments: [ImportRoster.file.spec],
     run: { arguments in
-        try await AccountTool.importRoster(path: arguments.argument("file") ?? "-", courseSlug: arguments.option("course") ?? "",
+        try await AccountTool.importRoster(path: arguments[ImportRoster.file] ?? "-", courseSlug: arguments[ImportRoster.course] ?? "",
                                            in: accountTarget(arguments)).emit()
     })
 
@@ -65,14 +51,34 @@ let userLinkCommand = CommandSpec(
         created. This command, run by whoever operates the server, is the way to give one to an \
         existing account, for example when the first link expired.
         """,
-    options: [databaseOption, publicURLOption],
-    arguments: [ArgumentSpec("username", help: "The account's sign-in name.")],
+    options: [Common.database.spec, Common.publicURL.spec],
+    arguments: [Accounts.linkUsername.spec],
     run: { arguments in
-        try await AccountTool.link(username: arguments.argument("username") ?? "", in: accountTarget(arguments)).emit()
+        try await AccountTool.link(username: arguments[Accounts.linkUsername] ?? "", in: accountTarget(arguments)).emit()
     })
 
 /// A refused user command: exit status 1 with the reason.
 /// The database and public URL options, for the account tools.
 private func accountTarget(_ arguments: ParsedArguments) -> AccountTool.Target {
-    AccountTool.Target(databasePath: arguments.option("db") ?? "./lectern.sqlite", publicURL: arguments.option("public-url"))
+    AccountTool.Target(databasePath: arguments[Common.database], publicURL: arguments[Common.publicURL])
+}
+
+private enum Accounts {
+    static let username = Argument("username", help: "The sign-in name: letters, digits, '.', '_' and '-'.")
+    static let linkUsername = Argument("username", help: "The account's sign-in name.")
+}
+
+private enum AddUser {
+    static let course = Option<String?>("course", valueName: "slug", help: "Enroll the user in this course.")
+    static let role = Option("role", valueName: "role", help: "The role in the course.", default: "student",
+                             kind: .choice(["student", "instructor"]))
+    static let name = Option<String?>("name", valueName: "display name", help: "The name shown on pages (default: the username).")
+    static let email = Option<String?>("email", valueName: "address", help: "The user's e-mail address.")
+    static let passwordStdin = Flag("password-stdin", help: "Read the password from standard input.")
+    static let admin = Flag("admin", help: "Make the user a site administrator.")
+}
+
+private enum ImportRoster {
+    static let course = Option<String?>("course", valueName: "slug", help: "The course to enroll the students in.", required: true)
+    static let file = Argument("file", help: "The CSV file, or - for standard input.")
 }

@@ -16,6 +16,7 @@ extension OpenAPIDocument {
         {"name": "coursework", "description": "Exercises and submissions."},
         {"name": "gradebook", "description": "Instructors: gradebooks, regrades, policies, rosters and the audit log."},
         {"name": "lecture admin", "description": "Instructors: lecture imports and caption corrections."},
+        {"name": "exercise authoring", "description": "Instructors: exercises as data, drafts, versions, publishing and the library."},
         {"name": "meta", "description": "The service and this description."}
       ],
       "components": {
