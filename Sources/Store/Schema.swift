@@ -24,6 +24,9 @@ public enum Schema {
         accountHardening,
         captionTracks,
         lectureChapters,
+        lateDays,
+        gradeFacts,
+        regradeRequests,
     ]
 
     /// The migrator over `migrations`.

@@ -1,0 +1,75 @@
+import Foundation
+import SQLite
+
+/// What an exercise's analytics are computed from, read from the typed grade rows and the
+/// submissions' score columns (each query reads one index).
+public enum AnalyticsQueries {
+    /// One stored attempt's score.
+    public struct Attempt: Sendable, Equatable, Codable {
+        public var userID: Int64
+        public var attempt: Int
+        public var score: Double
+        public var maxScore: Double
+        public var latePenalty: Double
+        public var createdAt: Date
+
+        public init(userID: Int64, attempt: Int, score: Double, maxScore: Double, latePenalty: Double, createdAt: Date) {
+            self.userID = userID
+            self.attempt = attempt
+            self.score = score
+            self.maxScore = maxScore
+            self.latePenalty = latePenalty
+            self.createdAt = createdAt
+        }
+    }
+
+    /// How many students a check was graded for, and how many passed it at least once.
+    public struct CheckTally: Sendable, Equatable {
+        public var name: String
+        /// The check's place in the report.
+        public var position: Int
+        public var students: Int
+        public var passed: Int
+    }
+
+    /// How many students got a diagnostic code at least once, and the first such diagnostic.
+    public struct DiagnosticTally: Sendable, Equatable {
+        public var code: String
+        public var students: Int
+        public var example: String
+    }
+
+    /// Every attempt at the exercise, by user then attempt.
+    public static func attempts(exerciseID: Int64, _ db: Connection) throws -> [Attempt] {
+        try db.fetchAll(Attempt.self, sql: """
+            SELECT user_id, attempt, score, max_score, late_penalty, created_at FROM submissions
+            WHERE exercise_id = ? ORDER BY user_id, attempt
+            """, arguments: [exerciseID])
+    }
+
+    /// Per check name, in report order.
+    public static func checks(exerciseID: Int64, _ db: Connection) throws -> [CheckTally] {
+        try db.fetchAll(sql: """
+            SELECT name, min(position), count(DISTINCT user_id), count(DISTINCT CASE WHEN passed = 1 THEN user_id END)
+            FROM grade_checks WHERE exercise_id = ? GROUP BY name ORDER BY min(position), name
+            """, arguments: [exerciseID]).map { row in
+            CheckTally(name: try row.get(0), position: try row.get(1), students: try row.get(2), passed: try row.get(3))
+        }
+    }
+
+    /// The `limit` codes most students got, most first (then by code), each with the text of its
+    /// earliest occurrence.
+    public static func diagnostics(exerciseID: Int64, limit: Int = 20, _ db: Connection) throws -> [DiagnosticTally] {
+        let rows = try db.fetchAll(sql: """
+            SELECT code, count(DISTINCT user_id) AS students, min(submission_id) FROM grade_diagnostics
+            WHERE exercise_id = ? GROUP BY code ORDER BY students DESC, code LIMIT ?
+            """, arguments: [exerciseID, limit])
+        return try rows.map { row in
+            let code: String = try row.get(0)
+            let example = try db.fetchValue(String.self, sql: """
+                SELECT text FROM grade_diagnostics WHERE submission_id = ? AND code = ? ORDER BY position LIMIT 1
+                """, arguments: [try row.get(2, as: Int64.self), code]) ?? ""
+            return DiagnosticTally(code: code, students: try row.get(1), example: example)
+        }
+    }
+}

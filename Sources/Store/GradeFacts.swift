@@ -1,0 +1,57 @@
+import Foundation
+import JSON
+import SQLite
+
+/// A grade's checks and diagnostics as rows (`grade_checks`, `grade_diagnostics`), kept in step
+/// with the submission's current grade: written when a submission is stored and replaced when a
+/// regrade replaces its grade. Analytics query these rows instead of parsing JSON text.
+public enum GradeFacts {
+    /// Most diagnostics stored per grade (the rest are only in the grade's JSON).
+    public static let maxDiagnostics = 200
+    /// Most checks stored per grade.
+    public static let maxChecks = 500
+
+    /// Replaces the rows of a submission's grade.
+    public static func record(submissionID: Int64, exerciseID: Int64, userID: Int64, checksJSON: String,
+                              diagnosticsJSON: String, _ db: Connection) throws {
+        try forget(submissionID: submissionID, db)
+        let limits = JSONLimits(maxBytes: 16 << 20)
+        let checks = (try? JSONParser.parse(checksJSON, limits: limits))?.arrayValue ?? []
+        for (position, check) in checks.prefix(maxChecks).enumerated() {
+            try db.execute(sql: """
+                INSERT INTO grade_checks (submission_id, position, exercise_id, user_id, name, passed, points)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [submissionID, position, exerciseID, userID, check["name"]?.stringValue ?? "",
+                                 (check["passed"]?.boolValue ?? false) ? 1 : 0, check["points"]?.doubleValue ?? 0])
+        }
+        let diagnostics = (try? JSONParser.parse(diagnosticsJSON, limits: limits))?.arrayValue ?? []
+        for (position, diagnostic) in diagnostics.compactMap(\.stringValue).prefix(maxDiagnostics).enumerated() {
+            try db.execute(sql: """
+                INSERT INTO grade_diagnostics (submission_id, position, exercise_id, user_id, code, text) VALUES (?, ?, ?, ?, ?, ?)
+                """, arguments: [submissionID, position, exerciseID, userID, DiagnosticCode.classify(diagnostic),
+                                 String(diagnostic.prefix(DiagnosticCode.maxExampleLength))])
+        }
+    }
+
+    /// Drops the rows of a submission's grade.
+    public static func forget(submissionID: Int64, _ db: Connection) throws {
+        try db.execute(sql: "DELETE FROM grade_checks WHERE submission_id = ?", arguments: [submissionID])
+        try db.execute(sql: "DELETE FROM grade_diagnostics WHERE submission_id = ?", arguments: [submissionID])
+    }
+
+    /// Writes the rows of every stored grade that has none (the migration that made the tables).
+    static func backfill(_ db: Connection) throws {
+        let cursor = try db.cursor(sql: """
+            SELECT id, exercise_id, user_id, checks_json, diagnostics_json FROM submissions
+            WHERE id NOT IN (SELECT submission_id FROM grade_checks) ORDER BY id
+            """)
+        var pending: [(Int64, Int64, Int64, String, String)] = []
+        while let row = try cursor.next() {
+            pending.append((try row.get(0), try row.get(1), try row.get(2), try row.get(3), try row.get(4)))
+        }
+        cursor.finish()
+        for (id, exerciseID, userID, checks, diagnostics) in pending {
+            try record(submissionID: id, exerciseID: exerciseID, userID: userID, checksJSON: checks, diagnosticsJSON: diagnostics, db)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import SQLite
+
+extension Schema {
+    /// Grades typed and queryable: every check of a submission's current grade (scenarios, dynamics
+    /// checks and style rules) and every diagnostic with its code, one row each, written with the
+    /// grade and replaced with it by a regrade; the existing grades are backfilled here. The
+    /// exercise and user are repeated in each row so that an exercise's analytics read one index.
+    /// A covering index on the submissions' score columns serves the score statistics.
+    static let gradeFacts = Migration("0016-grade-facts") { db in
+        try db.executeScript("""
+            CREATE TABLE grade_checks (
+                submission_id INTEGER NOT NULL REFERENCES submissions (id),
+                position INTEGER NOT NULL CHECK (position >= 0),
+                exercise_id INTEGER NOT NULL,
+                user_id INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                passed INTEGER NOT NULL CHECK (passed IN (0, 1)),
+                points REAL NOT NULL,
+                PRIMARY KEY (submission_id, position)
+            ) WITHOUT ROWID;
+            CREATE INDEX grade_checks_by_exercise ON grade_checks (exercise_id, name, passed, user_id, position);
+
+            CREATE TABLE grade_diagnostics (
+                submission_id INTEGER NOT NULL REFERENCES submissions (id),
+                position INTEGER NOT NULL CHECK (position >= 0),
+                exercise_id INTEGER NOT NULL,
+                user_id INTEGER NOT NULL,
+                code TEXT NOT NULL,
+                text TEXT NOT NULL,
+                PRIMARY KEY (submission_id, position)
+            ) WITHOUT ROWID;
+            CREATE INDEX grade_diagnostics_by_exercise ON grade_diagnostics (exercise_id, code, user_id, submission_id);
+
+            CREATE INDEX submissions_scores ON submissions (exercise_id, user_id, attempt, score, max_score, late_penalty, created_at);
+            """)
+        try GradeFacts.backfill(db)
+    }
+}
