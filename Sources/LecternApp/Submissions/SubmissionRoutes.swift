@@ -20,12 +20,12 @@ struct SubmissionRoutes: RouteCollection {
                                     status: HTTPStatus = .ok) async throws -> Response {
             let userID = access.principal.user.id
             let exerciseID = record.id
-            let (attempts, grant) = try await database.read { db in
+            let (attempts, time) = try await database.read { db in
                 (try SubmissionRecord.all(userID: userID, exerciseID: exerciseID, db),
-                 try DeadlineExtension.find(userID: userID, exerciseID: exerciseID, db))
+                 try StudentTime.load(userID: userID, courseID: record.courseID, db))
             }
             return ExercisePage.response(access: access, record: record, exercise: try library.exercise(record),
-                                         window: SubmissionWindow(policy: record.policy, extension: grant), attempts: attempts,
+                                         window: time.window(exerciseID: exerciseID, policy: record.policy), attempts: attempts,
                                          text: text, message: message, diagnostics: diagnostics, status: status)
         }
 
