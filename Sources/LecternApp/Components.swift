@@ -17,6 +17,7 @@ extension Application {
         CourseEditRoutes(),
         CaptionEditRoutes(),
         ClassTimeRoutes(),
+        AnalyticsRoutes(),
     ]
 
     /// Startup tasks, run in this order on every start.

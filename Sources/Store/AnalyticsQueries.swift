@@ -39,31 +39,34 @@ public enum AnalyticsQueries {
         public var example: String
     }
 
-    /// Every attempt at the exercise, by user then attempt.
-    public static func attempts(exerciseID: Int64, _ db: Connection) throws -> [Attempt] {
+    /// The students of the course, whose work the analytics describe (not the instructors').
+    private static let students = "user_id IN (SELECT user_id FROM enrollments WHERE course_id = ? AND role = 'student')"
+
+    /// Every attempt of the course's students at the exercise, by user then attempt.
+    public static func attempts(exerciseID: Int64, courseID: Int64, _ db: Connection) throws -> [Attempt] {
         try db.fetchAll(Attempt.self, sql: """
             SELECT user_id, attempt, score, max_score, late_penalty, created_at FROM submissions
-            WHERE exercise_id = ? ORDER BY user_id, attempt
-            """, arguments: [exerciseID])
+            WHERE exercise_id = ? AND \(students) ORDER BY user_id, attempt
+            """, arguments: [exerciseID, courseID])
     }
 
     /// Per check name, in report order.
-    public static func checks(exerciseID: Int64, _ db: Connection) throws -> [CheckTally] {
+    public static func checks(exerciseID: Int64, courseID: Int64, _ db: Connection) throws -> [CheckTally] {
         try db.fetchAll(sql: """
             SELECT name, min(position), count(DISTINCT user_id), count(DISTINCT CASE WHEN passed = 1 THEN user_id END)
-            FROM grade_checks WHERE exercise_id = ? GROUP BY name ORDER BY min(position), name
-            """, arguments: [exerciseID]).map { row in
+            FROM grade_checks WHERE exercise_id = ? AND \(students) GROUP BY name ORDER BY min(position), name
+            """, arguments: [exerciseID, courseID]).map { row in
             CheckTally(name: try row.get(0), position: try row.get(1), students: try row.get(2), passed: try row.get(3))
         }
     }
 
     /// The `limit` codes most students got, most first (then by code), each with the text of its
     /// earliest occurrence.
-    public static func diagnostics(exerciseID: Int64, limit: Int = 20, _ db: Connection) throws -> [DiagnosticTally] {
+    public static func diagnostics(exerciseID: Int64, courseID: Int64, limit: Int = 20, _ db: Connection) throws -> [DiagnosticTally] {
         let rows = try db.fetchAll(sql: """
             SELECT code, count(DISTINCT user_id) AS students, min(submission_id) FROM grade_diagnostics
-            WHERE exercise_id = ? GROUP BY code ORDER BY students DESC, code LIMIT ?
-            """, arguments: [exerciseID, limit])
+            WHERE exercise_id = ? AND \(students) GROUP BY code ORDER BY students DESC, code LIMIT ?
+            """, arguments: [exerciseID, courseID, limit])
         return try rows.map { row in
             let code: String = try row.get(0)
             let example = try db.fetchValue(String.self, sql: """

@@ -131,3 +131,13 @@ extension DeadlineExtension {
             """, arguments: [userID, courseID])
     }
 }
+
+extension SubmissionScore {
+    /// One student's submissions to a course's exercises, by id.
+    public static func all(userID: Int64, courseID: Int64, _ db: Connection) throws -> [SubmissionScore] {
+        try db.fetchAll(SubmissionScore.self, sql: """
+            SELECT id, user_id, exercise_id, attempt, score, max_score, late_penalty, created_at FROM submissions
+            WHERE user_id = ? AND exercise_id IN (SELECT id FROM exercises WHERE course_id = ?) ORDER BY id
+            """, arguments: [userID, courseID])
+    }
+}

@@ -31,8 +31,14 @@ struct LecturePageRoutes: RouteCollection {
             let principal = try? await auth.principal(for: request)
             // Instructors get a link to the gradebook; anybody else (members or not) just the course.
             let teaches = await Self.teaches(slug, principal, database)
+            let courseID = course.id
+            let (progress, overview) = try await database.read { db in
+                let isStudent = try principal.map { try User.role(userID: $0.user.id, courseID: courseID, db) == .student } ?? false
+                return (isStudent ? try principal.map { try MyProgress.load(userID: $0.user.id, courseID: courseID, db) } : nil,
+                        teaches ? try AnalyticsService.course(courseID, db) : [])
+            }
             return CoursePages.home(course, lectures: lectures, exercises: exercises, showsGradebook: teaches,
-                                    userArea: UserArea.html(principal))
+                                    userArea: UserArea.html(principal), progress: progress, overview: overview)
         }
 
         router.get("/courses/:course/lectures/:number") { request, context in
