@@ -18,6 +18,7 @@ extension Application {
         CaptionEditRoutes(),
         ClassTimeRoutes(),
         AnalyticsRoutes(),
+        RegradeRequestRoutes(),
     ]
 
     /// Startup tasks, run in this order on every start.

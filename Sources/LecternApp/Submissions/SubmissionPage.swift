@@ -18,8 +18,10 @@ enum SubmissionPage {
     }
 
     /// - Parameter conversion: for a storyboard or source file, what it was read as.
+    /// - Parameter regradeRequests: the requests about this submission and the exercise's cut-off, when loaded.
     static func response(_ content: Content, pictures: [GradePicture], viewer: Principal, isStaff: Bool,
-                         conversion: ConvertedSubmission? = nil) -> Response {
+                         conversion: ConvertedSubmission? = nil,
+                         regradeRequests: (requests: [RegradeRequest], cutoff: Date?)? = nil) -> Response {
         let submission = content.submission
         let checks = StoredGradeParts.checks(submission.checksJSON)
         let diagnostics = StoredGradeParts.diagnostics(submission.diagnosticsJSON)
@@ -96,6 +98,10 @@ enum SubmissionPage {
                         }
                     }
                 }
+            }
+            if let regradeRequests, !regradeRequests.requests.isEmpty || content.owner.id == viewer.user.id {
+                RegradeQueuePage.submissionSection(submissionID: submission.id, requests: regradeRequests.requests,
+                                                   canAsk: content.owner.id == viewer.user.id, cutoff: regradeRequests.cutoff, viewer: viewer)
             }
             p { a(.href(exerciseURL)) { "Back to the exercise" } }
         }

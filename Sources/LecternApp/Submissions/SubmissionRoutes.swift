@@ -81,7 +81,13 @@ struct SubmissionRoutes: RouteCollection {
                case .success(let converted) = Grader.convert(content.submission.text, form: form, for: exercise) {
                 conversion = converted
             }
-            return SubmissionPage.response(content, pictures: pictures, viewer: principal, isStaff: isStaff, conversion: conversion)
+            let submissionID = content.submission.id
+            let exerciseID = content.submission.exerciseID
+            let requests = try await database.read { db in
+                (try RegradeRequest.all(submissionID: submissionID, db), try RegradeRequest.cutoff(exerciseID: exerciseID, db))
+            }
+            return SubmissionPage.response(content, pictures: pictures, viewer: principal, isStaff: isStaff, conversion: conversion,
+                                           regradeRequests: requests)
         }
 
         router.post("/api/courses/:course/exercises/:slug/submissions", maxBodyBytes: bodyLimit) { request, context in
