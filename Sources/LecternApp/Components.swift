@@ -19,6 +19,7 @@ extension Application {
         ClassTimeRoutes(),
         AnalyticsRoutes(),
         RegradeRequestRoutes(),
+        SimilarityRoutes(),
     ]
 
     /// Startup tasks, run in this order on every start.

@@ -25,6 +25,8 @@ enum AnalyticsPages {
                 a(.href(api)) { "JSON" }
                 " · "
                 a(.href(api + ".csv")) { "CSV" }
+                " · "
+                a(.href("/courses/\(course.slug)/exercises/\(record.slug)/similarity")) { "Similar work" }
             }
             section(.aria("labelledby", "participation")) {
                 h2(.id("participation")) { "Participation" }
