@@ -20,6 +20,7 @@ extension Application {
         AnalyticsRoutes(),
         RegradeRequestRoutes(),
         SimilarityRoutes(),
+        LMSExportRoutes(),
     ]
 
     /// Startup tasks, run in this order on every start.
