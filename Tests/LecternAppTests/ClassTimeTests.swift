@@ -75,6 +75,33 @@ final class ClassTimeTests: XCTestCase {
         XCTAssertTrue(page.text.contains("×1.5"), page.text)
     }
 
+    func testTheCourseEditFormSetsTheLateDaysAndRefusesNonsenseNamingTheField() async throws {
+        let fixture = try await CourseworkFixture()
+        let form = "application/x-www-form-urlencoded"
+        let edit = try fixture.send(.instructor, "GET", "/courses/cs193p/edit")
+        let saved = try fixture.send(.instructor, "POST", "/courses/cs193p/late-days", contentType: form, body: "lateDays=4&next=edit")
+        let words = try fixture.send(.instructor, "POST", "/courses/cs193p/late-days", contentType: form, body: "lateDays=many")
+        let huge = try fixture.send(.instructor, "POST", "/courses/cs193p/late-days", contentType: form, body: "lateDays=100000")
+        let badMultiplier = try fixture.send(.instructor, "POST", "/courses/cs193p/accommodations", contentType: form,
+                                             body: "username=bob&timeMultiplier=fast")
+        let stored = try fixture.send(.instructor, "GET", "/api/courses/cs193p/settings").object()
+        let accommodations = try fixture.send(.instructor, "GET", "/api/courses/cs193p/accommodations")
+        let studentHome = try fixture.send(.studentA, "GET", "/courses/cs193p")
+        await fixture.stop()
+
+        XCTAssertTrue(edit.text.contains(#"name="lateDays""#), "the course edit form has the late days")
+        XCTAssertEqual(saved.status, 303)
+        XCTAssertEqual(saved.header("Location"), "/courses/cs193p/edit")
+        XCTAssertEqual(words.status, 422)
+        XCTAssertTrue(words.text.contains("lateDays"), words.text)
+        XCTAssertEqual(huge.status, 422)
+        XCTAssertEqual(badMultiplier.status, 422)
+        XCTAssertTrue(badMultiplier.text.contains("timeMultiplier"), badMultiplier.text)
+        XCTAssertEqual(stored["lateDays"] as? Int, 4, "refused values change nothing")
+        XCTAssertEqual(accommodations.text, "[]")
+        XCTAssertTrue(studentHome.text.contains("Late days left: <strong>4 of 4</strong>"), studentHome.text)
+    }
+
     func testBulkExtensionsAreAllOrNothingWithLineAndColumnErrors() async throws {
         let fixture = try await CourseworkFixture()
         let hostile = "username,exercise,dueAt,closesAt,reason\nalice,corners,2030-01-01T00:00,,ok\nbob,corners,tomorrow,,x\n\"carol,corners,2030-01-01T00:00,,\n"
