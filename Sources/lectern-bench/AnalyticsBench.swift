@@ -6,7 +6,7 @@ import LecternApp
 import SQLite
 import Store
 
-/// `lectern-bench analytics [--students N] [--attempts N] [--runs N] [--exercises DIR]`
+/// `lectern-bench analytics [--students N] [--attempts N] [--runs N] [--exercises DIR] [--keep PATH]`
 ///
 /// Builds a course of N students (default 1,000) with every exercise of `Exercises/` (ten) and N
 /// attempts each (default 10): 100,000 graded submissions whose grades come from really grading
@@ -17,6 +17,7 @@ import Store
 func runAnalyticsBench(arguments: [String]) -> Int32 {
     var students = 1_000, attempts = 10, runs = 20
     var exercises = "./Exercises"
+    var keepPath: String?
     var index = 0
     while index < arguments.count {
         let value = index + 1 < arguments.count ? arguments[index + 1] : ""
@@ -25,8 +26,9 @@ func runAnalyticsBench(arguments: [String]) -> Int32 {
         case "--attempts": attempts = Int(value) ?? 0
         case "--runs": runs = Int(value) ?? 0
         case "--exercises": exercises = value
+        case "--keep": keepPath = value
         default:
-            print("usage: lectern-bench analytics [--students N] [--attempts N] [--runs N] [--exercises DIR]")
+            print("usage: lectern-bench analytics [--students N] [--attempts N] [--runs N] [--exercises DIR] [--keep PATH]")
             return 2
         }
         index += 2
@@ -39,7 +41,8 @@ func runAnalyticsBench(arguments: [String]) -> Int32 {
     let done = DispatchSemaphore(value: 0)
     Task.detached {
         do {
-            let met = try await AnalyticsBench(students: students, attempts: attempts, runs: runs, exercisesDirectory: exercises).run()
+            let met = try await AnalyticsBench(students: students, attempts: attempts, runs: runs, exercisesDirectory: exercises,
+                                         keepPath: keepPath).run()
             outcome.withLock { $0 = met ? 0 : 1 }
         } catch {
             print("lectern-bench analytics: \(error)")
@@ -55,6 +58,8 @@ private struct AnalyticsBench {
     let attempts: Int
     let runs: Int
     let exercisesDirectory: String
+    /// Where to copy the database afterwards (to look at it), if anywhere.
+    let keepPath: String?
     static let goalMilliseconds = 50.0
     static let password = "analytics-bench-password"
 
@@ -95,6 +100,7 @@ private struct AnalyticsBench {
                          fill.count, fill.seconds, Double(fill.count) / fill.seconds,
                          Double((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) / 1_048_576))
             let met = try time(port: UInt16(app.port), slugs: graded.map(\.slug))
+            if let keepPath { try await app.context.database.backup(to: keepPath) }
             await app.stop()
             return met
         } catch {
