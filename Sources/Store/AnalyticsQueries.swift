@@ -42,6 +42,24 @@ public enum AnalyticsQueries {
     /// The students of the course, whose work the analytics describe (not the instructors').
     private static let students = "user_id IN (SELECT user_id FROM enrollments WHERE course_id = ? AND role = 'student')"
 
+    /// The course's students (id and username), by username.
+    public static func students(courseID: Int64, _ db: Connection) throws -> [(id: Int64, username: String)] {
+        try db.fetchAll(sql: """
+            SELECT users.id, users.username FROM enrollments JOIN users ON users.id = enrollments.user_id
+            WHERE enrollments.course_id = ? AND enrollments.role = 'student' ORDER BY users.username
+            """, arguments: [courseID]).map { (try $0.get(0), try $0.get(1)) }
+    }
+
+    /// Each student's counted score at the exercise (`best`: the highest score after the late
+    /// penalty; `last`: the latest attempt's), one value per student who attempted, in no order.
+    public static func countedScores(exerciseID: Int64, courseID: Int64, policy: ScorePolicy, _ db: Connection) throws -> [Double] {
+        let sql = policy == .best
+            ? "SELECT max(score * (1 - late_penalty)) FROM submissions WHERE exercise_id = ? AND \(students) GROUP BY user_id"
+            // SQLite gives the other columns of the row that holds max(attempt).
+            : "SELECT score * (1 - late_penalty), max(attempt) FROM submissions WHERE exercise_id = ? AND \(students) GROUP BY user_id"
+        return try db.fetchAll(sql: sql, arguments: [exerciseID, courseID]).map { try $0.get(0) }
+    }
+
     /// Every attempt of the course's students at the exercise, by user then attempt.
     public static func attempts(exerciseID: Int64, courseID: Int64, _ db: Connection) throws -> [Attempt] {
         // Read by position: tens of thousands of rows, where decoding by column name would cost more than the query.
@@ -57,8 +75,8 @@ public enum AnalyticsQueries {
     /// Per check name, in report order.
     public static func checks(exerciseID: Int64, courseID: Int64, _ db: Connection) throws -> [CheckTally] {
         try db.fetchAll(sql: """
-            SELECT name, min(position), count(DISTINCT user_id), count(DISTINCT CASE WHEN passed = 1 THEN user_id END)
-            FROM grade_checks WHERE exercise_id = ? AND \(students) GROUP BY name ORDER BY min(position), name
+            SELECT name, min(position), count(*), sum(passed)
+            FROM grade_check_students WHERE exercise_id = ? AND \(students) GROUP BY name ORDER BY min(position), name
             """, arguments: [exerciseID, courseID]).map { row in
             CheckTally(name: try row.get(0), position: try row.get(1), students: try row.get(2), passed: try row.get(3))
         }
@@ -68,7 +86,7 @@ public enum AnalyticsQueries {
     /// earliest occurrence.
     public static func diagnostics(exerciseID: Int64, courseID: Int64, limit: Int = 20, _ db: Connection) throws -> [DiagnosticTally] {
         let rows = try db.fetchAll(sql: """
-            SELECT code, count(DISTINCT user_id) AS students, min(submission_id) FROM grade_diagnostics
+            SELECT code, count(*) AS students, min(first_submission_id) FROM grade_diagnostic_students
             WHERE exercise_id = ? AND \(students) GROUP BY code ORDER BY students DESC, code LIMIT ?
             """, arguments: [exerciseID, courseID, limit])
         return try rows.map { row in

@@ -12,8 +12,9 @@ public enum GradeFacts {
     public static let maxChecks = 500
 
     /// Replaces the rows of a submission's grade.
+    /// With `summarizing` (the default), the student's summary rows for the exercise follow.
     public static func record(submissionID: Int64, exerciseID: Int64, userID: Int64, checksJSON: String,
-                              diagnosticsJSON: String, _ db: Connection) throws {
+                              diagnosticsJSON: String, summarizing: Bool = true, _ db: Connection) throws {
         try forget(submissionID: submissionID, db)
         let limits = JSONLimits(maxBytes: 16 << 20)
         let checks = (try? JSONParser.parse(checksJSON, limits: limits))?.arrayValue ?? []
@@ -31,6 +32,21 @@ public enum GradeFacts {
                 """, arguments: [submissionID, position, exerciseID, userID, DiagnosticCode.classify(diagnostic),
                                  String(diagnostic.prefix(DiagnosticCode.maxExampleLength))])
         }
+        if summarizing { try summarize(exerciseID: exerciseID, userID: userID, db) }
+    }
+
+    /// Recomputes a student's per-exercise summary rows from their grades' rows.
+    static func summarize(exerciseID: Int64, userID: Int64, _ db: Connection) throws {
+        try db.execute(sql: "DELETE FROM grade_check_students WHERE exercise_id = ? AND user_id = ?", arguments: [exerciseID, userID])
+        try db.execute(sql: """
+            INSERT INTO grade_check_students (exercise_id, user_id, name, position, passed)
+            SELECT ?1, ?2, name, min(position), max(passed) FROM grade_checks WHERE exercise_id = ?1 AND user_id = ?2 GROUP BY name
+            """, arguments: [exerciseID, userID])
+        try db.execute(sql: "DELETE FROM grade_diagnostic_students WHERE exercise_id = ? AND user_id = ?", arguments: [exerciseID, userID])
+        try db.execute(sql: """
+            INSERT INTO grade_diagnostic_students (exercise_id, user_id, code, first_submission_id)
+            SELECT ?1, ?2, code, min(submission_id) FROM grade_diagnostics WHERE exercise_id = ?1 AND user_id = ?2 GROUP BY code
+            """, arguments: [exerciseID, userID])
     }
 
     /// Drops the rows of a submission's grade.
@@ -51,7 +67,16 @@ public enum GradeFacts {
         }
         cursor.finish()
         for (id, exerciseID, userID, checks, diagnostics) in pending {
-            try record(submissionID: id, exerciseID: exerciseID, userID: userID, checksJSON: checks, diagnosticsJSON: diagnostics, db)
+            try record(submissionID: id, exerciseID: exerciseID, userID: userID, checksJSON: checks, diagnosticsJSON: diagnostics,
+                       summarizing: false, db)
         }
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO grade_check_students (exercise_id, user_id, name, position, passed)
+            SELECT exercise_id, user_id, name, min(position), max(passed) FROM grade_checks GROUP BY exercise_id, user_id, name
+            """)
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO grade_diagnostic_students (exercise_id, user_id, code, first_submission_id)
+            SELECT exercise_id, user_id, code, min(submission_id) FROM grade_diagnostics GROUP BY exercise_id, user_id, code
+            """)
     }
 }

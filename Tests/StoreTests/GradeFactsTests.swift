@@ -55,6 +55,52 @@ final class GradeFactsTests: XCTestCase {
         XCTAssertEqual(try db.fetchValue(Int.self, sql: "SELECT count(*) FROM grade_diagnostics"), 0)
     }
 
+    func testPerStudentTalliesMatchCountingEveryAttemptThroughInsertsAndRegrades() throws {
+        let db = try Connection(path: ":memory:")
+        try Schema.migrate(db)
+        _ = try seed(db)
+        var state: UInt64 = 0x5EED
+        func next(_ bound: UInt64) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % bound)
+        }
+        for user in 2...5 {
+            try db.execute(sql: "INSERT INTO users (username, display_name, created_at) VALUES (?, 'S', 0)", arguments: ["s\(user)"])
+            try db.execute(sql: "INSERT INTO enrollments (user_id, course_id, role, created_at) VALUES (?, 1, 'student', 0)", arguments: [user])
+        }
+        func grade() -> StoredGrade {
+            let checks = ["portrait", "landscape", "no magic numbers"].map { name in
+                #"{"name":"\#(name)","passed":\#(next(2) == 0),"points":1,"message":""}"#
+            }
+            let codes = ["In portrait: a needs constraints for X position", "line 1: magic number 7 in 'x'", "3:1: unknown view"]
+            let diagnostics = codes.filter { _ in next(2) == 0 }.map { "\"\($0)\"" }
+            return StoredGrade(exerciseVersion: "v", graderVersion: "g", score: 1, maxScore: 3,
+                               checksJSON: "[" + checks.joined(separator: ",") + "]", diagnosticsJSON: "[" + diagnostics.joined(separator: ",") + "]")
+        }
+        var ids: [Int64] = []
+        for _ in 0..<40 {
+            if !ids.isEmpty, next(3) == 0 {
+                try SubmissionRecord.replaceGrade(submissionID: ids[next(UInt64(ids.count))], with: grade(), regradeRunID: nil, db)
+            } else {
+                ids.append(try SubmissionRecord.insert(userID: Int64(2 + next(4)), exerciseID: 1, text: "t", normalizedHash: "h",
+                                                       grade: grade(), latePenalty: 0, db).id)
+            }
+        }
+        let direct = try db.fetchAll(sql: """
+            SELECT name, count(DISTINCT user_id), count(DISTINCT CASE WHEN passed = 1 THEN user_id END) FROM grade_checks
+            WHERE exercise_id = 1 GROUP BY name ORDER BY name
+            """).map { "\(try $0.get(0, as: String.self)) \(try $0.get(1, as: Int.self)) \(try $0.get(2, as: Int.self))" }
+        let tallied = try AnalyticsQueries.checks(exerciseID: 1, courseID: 1, db).sorted { $0.name < $1.name }
+            .map { "\($0.name) \($0.students) \($0.passed)" }
+        XCTAssertEqual(tallied, direct)
+        let directCodes = try db.fetchAll(sql: """
+            SELECT code, count(DISTINCT user_id) FROM grade_diagnostics WHERE exercise_id = 1 GROUP BY code ORDER BY code
+            """).map { "\(try $0.get(0, as: String.self)) \(try $0.get(1, as: Int.self))" }
+        let talliedCodes = try AnalyticsQueries.diagnostics(exerciseID: 1, courseID: 1, db).sorted { $0.code < $1.code }
+            .map { "\($0.code) \($0.students)" }
+        XCTAssertEqual(talliedCodes, directCodes)
+    }
+
     func testDiagnosticCodesNameTheKindAndTheScenarioOrNumber() {
         XCTAssertEqual(DiagnosticCode.classify("In portrait:\nUnable to simultaneously satisfy constraints."), "conflict in portrait")
         XCTAssertEqual(DiagnosticCode.classify("In 3.5-inch portrait: thing1 needs constraints for Y position"), "ambiguous in 3.5-inch portrait")

@@ -19,7 +19,7 @@ struct AnalyticsService: Sendable {
         let courseID = record.courseID
         let exerciseID = record.id
         return try await database.read { db in
-            ExerciseAnalytics.compute(exercise: record, students: try User.members(courseID: courseID, role: .student, db),
+            ExerciseAnalytics.compute(exercise: record, students: try AnalyticsQueries.students(courseID: courseID, db),
                                       attempts: try AnalyticsQueries.attempts(exerciseID: exerciseID, courseID: courseID, db),
                                       checks: try AnalyticsQueries.checks(exerciseID: exerciseID, courseID: courseID, db),
                                       diagnostics: try AnalyticsQueries.diagnostics(exerciseID: exerciseID, courseID: courseID, db),
@@ -45,13 +45,11 @@ struct AnalyticsService: Sendable {
 
     /// The course overview inside a read transaction.
     static func course(_ courseID: Int64, _ db: Connection) throws -> [Summary] {
-        let students = try User.members(courseID: courseID, role: .student, db)
+        let students = try AnalyticsQueries.students(courseID: courseID, db).count
         return try ExerciseRecord.all(courseID: courseID, db).map { record in
-            let analytics = ExerciseAnalytics.compute(
-                exercise: record, students: students, attempts: try AnalyticsQueries.attempts(exerciseID: record.id, courseID: courseID, db),
-                checks: [], diagnostics: [], scenarioNames: [])
-            return Summary(exercise: record, students: analytics.students, attempted: analytics.attempted, mean: analytics.mean,
-                           median: analytics.median)
+            let scores = try AnalyticsQueries.countedScores(exerciseID: record.id, courseID: courseID, policy: record.scorePolicy, db)
+            return Summary(exercise: record, students: students, attempted: scores.count, mean: ExerciseAnalytics.mean(scores),
+                           median: ExerciseAnalytics.median(scores))
         }
     }
 }

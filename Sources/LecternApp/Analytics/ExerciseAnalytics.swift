@@ -50,7 +50,7 @@ struct ExerciseAnalytics: Sendable, Equatable {
 
     /// The analytics from what the store holds; `scenarioNames` says which checks are scenarios
     /// (the others are dynamics checks and style rules).
-    static func compute(exercise: ExerciseRecord, students: [User], attempts: [AnalyticsQueries.Attempt],
+    static func compute(exercise: ExerciseRecord, students: [(id: Int64, username: String)], attempts: [AnalyticsQueries.Attempt],
                         checks: [AnalyticsQueries.CheckTally], diagnostics: [AnalyticsQueries.DiagnosticTally],
                         scenarioNames: [String]) -> ExerciseAnalytics {
         var byUser: [Int64: [AnalyticsQueries.Attempt]] = [:]
@@ -88,12 +88,18 @@ struct ExerciseAnalytics: Sendable, Equatable {
         }
         return ExerciseAnalytics(
             exercise: exercise, students: students.count, attempted: students.count - notAttempted.count, notAttempted: notAttempted,
-            histogram: histogram, mean: counted.isEmpty ? nil : rounded(counted.reduce(0, +) / Double(counted.count)),
+            histogram: histogram, mean: mean(counted),
             median: median(counted), scenarios: rates.filter { scenarioSet.contains($0.name) },
             checks: rates.filter { !scenarioSet.contains($0.name) },
             diagnostics: diagnostics.map { Diagnostic(code: $0.code, count: $0.students, example: $0.example) },
             attemptsToFullScoreMedian: median(attemptsToFull), timeToFullScoreMedian: median(timeToFull),
             reachedFullScore: attemptsToFull.count)
+    }
+
+    /// The mean, summed in ascending order so that it never depends on the order of the rows, or nil when empty.
+    static func mean(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        return rounded(values.sorted().reduce(0, +) / Double(values.count))
     }
 
     /// The middle value (the mean of the two middle ones for an even count), or nil when empty.
