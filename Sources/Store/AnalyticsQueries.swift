@@ -50,14 +50,43 @@ public enum AnalyticsQueries {
             """, arguments: [courseID]).map { (try $0.get(0), try $0.get(1)) }
     }
 
-    /// Each student's counted score at the exercise (`best`: the highest score after the late
-    /// penalty; `last`: the latest attempt's), one value per student who attempted, in no order.
-    public static func countedScores(exerciseID: Int64, courseID: Int64, policy: ScorePolicy, _ db: Connection) throws -> [Double] {
-        let sql = policy == .best
-            ? "SELECT max(score * (1 - late_penalty)) FROM submissions WHERE exercise_id = ? AND \(students) GROUP BY user_id"
-            // SQLite gives the other columns of the row that holds max(attempt).
-            : "SELECT score * (1 - late_penalty), max(attempt) FROM submissions WHERE exercise_id = ? AND \(students) GROUP BY user_id"
-        return try db.fetchAll(sql: sql, arguments: [exerciseID, courseID]).map { try $0.get(0) }
+    /// One student's standing at an exercise.
+    public struct StudentScore: Sendable, Equatable {
+        public var userID: Int64
+        public var attempts: Int
+        /// The highest score after late penalties.
+        public var bestCounted: Double
+        /// The latest attempt's score after its late penalty.
+        public var lastCounted: Double
+        public var firstAt: Date
+        /// The attempt that first had full marks, and when.
+        public var firstFullAttempt: Int?
+        public var firstFullAt: Date?
+
+        public init(userID: Int64, attempts: Int, bestCounted: Double, lastCounted: Double, firstAt: Date,
+                    firstFullAttempt: Int?, firstFullAt: Date?) {
+            self.userID = userID
+            self.attempts = attempts
+            self.bestCounted = bestCounted
+            self.lastCounted = lastCounted
+            self.firstAt = firstAt
+            self.firstFullAttempt = firstFullAttempt
+            self.firstFullAt = firstFullAt
+        }
+
+        /// The counted score under `policy`.
+        public func counted(_ policy: ScorePolicy) -> Double { policy == .best ? bestCounted : lastCounted }
+    }
+
+    /// Every student of the course who attempted the exercise, by user id.
+    public static func studentScores(exerciseID: Int64, courseID: Int64, _ db: Connection) throws -> [StudentScore] {
+        try db.fetchAll(sql: """
+            SELECT user_id, attempts, best_counted, last_counted, first_at, first_full_attempt, first_full_at FROM grade_student_scores
+            WHERE exercise_id = ? AND \(students) ORDER BY user_id
+            """, arguments: [exerciseID, courseID]).map { row in
+            StudentScore(userID: try row.get(0), attempts: try row.get(1), bestCounted: try row.get(2), lastCounted: try row.get(3),
+                         firstAt: try row.get(4), firstFullAttempt: try row.get(5, as: Int?.self), firstFullAt: try row.get(6, as: Date?.self))
+        }
     }
 
     /// Every attempt of the course's students at the exercise, by user then attempt.

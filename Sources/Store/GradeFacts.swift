@@ -47,6 +47,23 @@ public enum GradeFacts {
             INSERT INTO grade_diagnostic_students (exercise_id, user_id, code, first_submission_id)
             SELECT ?1, ?2, code, min(submission_id) FROM grade_diagnostics WHERE exercise_id = ?1 AND user_id = ?2 GROUP BY code
             """, arguments: [exerciseID, userID])
+        try summarizeScores(exerciseID: exerciseID, userID: userID, db)
+    }
+
+    /// Recomputes a student's attempts, best and last counted score and first full score at an exercise.
+    static func summarizeScores(exerciseID: Int64, userID: Int64, _ db: Connection) throws {
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO grade_student_scores
+                (exercise_id, user_id, attempts, best_counted, last_counted, first_at, first_full_attempt, first_full_at)
+            SELECT ?1, ?2, count(*), max(score * (1 - late_penalty)),
+                (SELECT score * (1 - late_penalty) FROM submissions WHERE exercise_id = ?1 AND user_id = ?2 ORDER BY attempt DESC LIMIT 1),
+                (SELECT created_at FROM submissions WHERE exercise_id = ?1 AND user_id = ?2 ORDER BY attempt LIMIT 1),
+                (SELECT attempt FROM submissions WHERE exercise_id = ?1 AND user_id = ?2 AND max_score > 0 AND score >= max_score
+                 ORDER BY attempt LIMIT 1),
+                (SELECT created_at FROM submissions WHERE exercise_id = ?1 AND user_id = ?2 AND max_score > 0 AND score >= max_score
+                 ORDER BY attempt LIMIT 1)
+            FROM submissions WHERE exercise_id = ?1 AND user_id = ?2 HAVING count(*) > 0
+            """, arguments: [exerciseID, userID])
     }
 
     /// Drops the rows of a submission's grade.
@@ -78,5 +95,8 @@ public enum GradeFacts {
             INSERT OR REPLACE INTO grade_diagnostic_students (exercise_id, user_id, code, first_submission_id)
             SELECT exercise_id, user_id, code, min(submission_id) FROM grade_diagnostics GROUP BY exercise_id, user_id, code
             """)
+        let pairs = try db.fetchAll(sql: "SELECT DISTINCT exercise_id, user_id FROM submissions ORDER BY exercise_id, user_id")
+            .map { (try $0.get(0, as: Int64.self), try $0.get(1, as: Int64.self)) }
+        for (exerciseID, userID) in pairs { try summarizeScores(exerciseID: exerciseID, userID: userID, db) }
     }
 }

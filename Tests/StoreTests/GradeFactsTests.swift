@@ -74,7 +74,7 @@ final class GradeFactsTests: XCTestCase {
             }
             let codes = ["In portrait: a needs constraints for X position", "line 1: magic number 7 in 'x'", "3:1: unknown view"]
             let diagnostics = codes.filter { _ in next(2) == 0 }.map { "\"\($0)\"" }
-            return StoredGrade(exerciseVersion: "v", graderVersion: "g", score: 1, maxScore: 3,
+            return StoredGrade(exerciseVersion: "v", graderVersion: "g", score: Double(1 + next(3)), maxScore: 3,
                                checksJSON: "[" + checks.joined(separator: ",") + "]", diagnosticsJSON: "[" + diagnostics.joined(separator: ",") + "]")
         }
         var ids: [Int64] = []
@@ -99,6 +99,13 @@ final class GradeFactsTests: XCTestCase {
         let talliedCodes = try AnalyticsQueries.diagnostics(exerciseID: 1, courseID: 1, db).sorted { $0.code < $1.code }
             .map { "\($0.code) \($0.students)" }
         XCTAssertEqual(talliedCodes, directCodes)
+        let directScores = try db.fetchAll(sql: """
+            SELECT user_id, count(*), max(score * (1 - late_penalty)),
+                min(CASE WHEN max_score > 0 AND score >= max_score THEN attempt END) FROM submissions GROUP BY user_id ORDER BY user_id
+            """).map { "\(try $0.get(0, as: Int64.self)) \(try $0.get(1, as: Int.self)) \(try $0.get(2, as: Double.self)) \(try $0.get(3, as: Int?.self) ?? 0)" }
+        let summarized = try AnalyticsQueries.studentScores(exerciseID: 1, courseID: 1, db)
+            .map { "\($0.userID) \($0.attempts) \($0.bestCounted) \($0.firstFullAttempt ?? 0)" }
+        XCTAssertEqual(summarized, directScores)
     }
 
     func testDiagnosticCodesNameTheKindAndTheScenarioOrNumber() {

@@ -17,7 +17,7 @@ final class SchemaTests: XCTestCase {
             "caption_cue_search", "caption_cue_search_config", "caption_cue_search_data", "caption_cue_search_docsize",
             "caption_cue_search_idx",
             "caption_cues", "course_late_days", "courses", "enrollments", "exercise_versions", "exercises",
-            "extensions", "grade_check_students", "grade_checks", "grade_diagnostic_students", "grade_diagnostics", "grade_history", "grade_verifications",
+            "extensions", "grade_check_students", "grade_checks", "grade_diagnostic_students", "grade_diagnostics", "grade_history", "grade_student_scores", "grade_verifications",
             "lecture_chapters", "lecture_term_search", "lecture_term_search_config", "lecture_term_search_data", "lecture_term_search_docsize",
             "lecture_term_search_idx", "lecture_terms",
             "lectures", "login_failures", "password_setup_tokens", "regrade_request_cutoffs", "regrade_requests", "regrade_results",

@@ -20,7 +20,7 @@ struct AnalyticsService: Sendable {
         let exerciseID = record.id
         return try await database.read { db in
             ExerciseAnalytics.compute(exercise: record, students: try AnalyticsQueries.students(courseID: courseID, db),
-                                      attempts: try AnalyticsQueries.attempts(exerciseID: exerciseID, courseID: courseID, db),
+                                      scores: try AnalyticsQueries.studentScores(exerciseID: exerciseID, courseID: courseID, db),
                                       checks: try AnalyticsQueries.checks(exerciseID: exerciseID, courseID: courseID, db),
                                       diagnostics: try AnalyticsQueries.diagnostics(exerciseID: exerciseID, courseID: courseID, db),
                                       scenarioNames: scenarioNames)
@@ -47,7 +47,7 @@ struct AnalyticsService: Sendable {
     static func course(_ courseID: Int64, _ db: Connection) throws -> [Summary] {
         let students = try AnalyticsQueries.students(courseID: courseID, db).count
         return try ExerciseRecord.all(courseID: courseID, db).map { record in
-            let scores = try AnalyticsQueries.countedScores(exerciseID: record.id, courseID: courseID, policy: record.scorePolicy, db)
+            let scores = try AnalyticsQueries.studentScores(exerciseID: record.id, courseID: courseID, db).map { $0.counted(record.scorePolicy) }
             return Summary(exercise: record, students: students, attempted: scores.count, mean: ExerciseAnalytics.mean(scores),
                            median: ExerciseAnalytics.median(scores))
         }

@@ -48,32 +48,27 @@ struct ExerciseAnalytics: Sendable, Equatable {
     /// Share of the students who attempted.
     var participation: Double { students == 0 ? 0 : Double(attempted) / Double(students) }
 
-    /// The analytics from what the store holds; `scenarioNames` says which checks are scenarios
-    /// (the others are dynamics checks and style rules).
-    static func compute(exercise: ExerciseRecord, students: [(id: Int64, username: String)], attempts: [AnalyticsQueries.Attempt],
+    /// The analytics from what the store holds: each student's standing (`scores`), the check and
+    /// diagnostic tallies; `scenarioNames` says which checks are scenarios (the others are dynamics
+    /// checks and style rules).
+    static func compute(exercise: ExerciseRecord, students: [(id: Int64, username: String)], scores: [AnalyticsQueries.StudentScore],
                         checks: [AnalyticsQueries.CheckTally], diagnostics: [AnalyticsQueries.DiagnosticTally],
                         scenarioNames: [String]) -> ExerciseAnalytics {
-        var byUser: [Int64: [AnalyticsQueries.Attempt]] = [:]
-        for attempt in attempts { byUser[attempt.userID, default: []].append(attempt) }
+        var byUser: [Int64: AnalyticsQueries.StudentScore] = [:]
+        for score in scores { byUser[score.userID] = score }
         var counted: [Double] = []
         var attemptsToFull: [Double] = []
         var timeToFull: [Double] = []
         var notAttempted: [String] = []
         for student in students.sorted(by: { $0.username < $1.username }) {
-            guard let mine = byUser[student.id], !mine.isEmpty else {
+            guard let mine = byUser[student.id], mine.attempts > 0 else {
                 notAttempted.append(student.username)
                 continue
             }
-            let scores = mine.enumerated().map { index, attempt in
-                SubmissionScore(id: Int64(index), userID: attempt.userID, exerciseID: exercise.id, attempt: attempt.attempt,
-                                score: attempt.score, maxScore: attempt.maxScore, latePenalty: attempt.latePenalty,
-                                createdAt: attempt.createdAt)
-            }
-            if let choice = Gradebook.counted(scores, policy: exercise.scorePolicy) { counted.append(choice.countedScore) }
-            let ordered = mine.sorted { $0.attempt < $1.attempt }
-            if let full = ordered.first(where: { $0.maxScore > 0 && $0.score >= $0.maxScore }), let first = ordered.first {
-                attemptsToFull.append(Double(full.attempt))
-                timeToFull.append(max(0, full.createdAt.timeIntervalSince(first.createdAt)))
+            counted.append(mine.counted(exercise.scorePolicy))
+            if let attempt = mine.firstFullAttempt, let at = mine.firstFullAt {
+                attemptsToFull.append(Double(attempt))
+                timeToFull.append(max(0, at.timeIntervalSince(mine.firstAt)))
             }
         }
         var histogram = Array(repeating: 0, count: histogramBuckets)

@@ -6,8 +6,9 @@ extension Schema {
     /// grade and replaced with it by a regrade; the existing grades are backfilled here. The
     /// exercise and user are repeated in each row. Per student, `grade_check_students` says whether
     /// they passed each check at least once and `grade_diagnostic_students` which codes they got and
-    /// first where: an exercise's pass rates and frequent diagnostics then read one row per student
-    /// and check (or code) instead of every attempt's. A covering index on the submissions' score
+    /// first where, and `grade_student_scores` their attempts, best and last counted score and first
+    /// full score: an exercise's figures then read one row per student (and check or code) instead
+    /// of every attempt's. A covering index on the submissions' score
     /// columns serves the score statistics.
     static let gradeFacts = Migration("0016-grade-facts") { db in
         try db.executeScript("""
@@ -43,6 +44,18 @@ extension Schema {
                 position INTEGER NOT NULL,
                 passed INTEGER NOT NULL CHECK (passed IN (0, 1)),
                 PRIMARY KEY (exercise_id, user_id, name)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE grade_student_scores (
+                exercise_id INTEGER NOT NULL,
+                user_id INTEGER NOT NULL,
+                attempts INTEGER NOT NULL,
+                best_counted REAL NOT NULL,
+                last_counted REAL NOT NULL,
+                first_at REAL NOT NULL,
+                first_full_attempt INTEGER,
+                first_full_at REAL,
+                PRIMARY KEY (exercise_id, user_id)
             ) WITHOUT ROWID;
 
             CREATE TABLE grade_diagnostic_students (
