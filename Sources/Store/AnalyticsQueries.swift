@@ -78,6 +78,23 @@ public enum AnalyticsQueries {
         public func counted(_ policy: ScorePolicy) -> Double { policy == .best ? bestCounted : lastCounted }
     }
 
+    /// Per exercise of the course, its students' best and last counted scores (one pair per student
+    /// who attempted), by exercise id.
+    public static func countedScores(courseID: Int64, _ db: Connection) throws -> [Int64: (best: [Double], last: [Double])] {
+        var result: [Int64: (best: [Double], last: [Double])] = [:]
+        let cursor = try db.cursor(sql: """
+            SELECT exercise_id, best_counted, last_counted FROM grade_student_scores
+            WHERE exercise_id IN (SELECT id FROM exercises WHERE course_id = ?1) AND \(students.replacingOccurrences(of: "?", with: "?1"))
+            """, arguments: [courseID])
+        defer { cursor.finish() }
+        while let row = try cursor.next() {
+            let id: Int64 = try row.get(0)
+            result[id, default: ([], [])].best.append(try row.get(1))
+            result[id, default: ([], [])].last.append(try row.get(2))
+        }
+        return result
+    }
+
     /// Every student of the course who attempted the exercise, by user id.
     public static func studentScores(exerciseID: Int64, courseID: Int64, _ db: Connection) throws -> [StudentScore] {
         try db.fetchAll(sql: """

@@ -46,8 +46,10 @@ struct AnalyticsService: Sendable {
     /// The course overview inside a read transaction.
     static func course(_ courseID: Int64, _ db: Connection) throws -> [Summary] {
         let students = try AnalyticsQueries.students(courseID: courseID, db).count
+        let counted = try AnalyticsQueries.countedScores(courseID: courseID, db)
         return try ExerciseRecord.all(courseID: courseID, db).map { record in
-            let scores = try AnalyticsQueries.studentScores(exerciseID: record.id, courseID: courseID, db).map { $0.counted(record.scorePolicy) }
+            let pair = counted[record.id] ?? ([], [])
+            let scores = record.scorePolicy == .best ? pair.best : pair.last
             return Summary(exercise: record, students: students, attempted: scores.count, mean: ExerciseAnalytics.mean(scores),
                            median: ExerciseAnalytics.median(scores))
         }
