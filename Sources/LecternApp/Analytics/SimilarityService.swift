@@ -3,6 +3,7 @@ import Grading
 import HTTPServer
 import SQLite
 import Store
+import Threads
 
 /// Pairs of students whose work on an exercise is the same or nearly so, for an instructor to
 /// review (never a penalty). Each student's counted submission is compared with every other's by

@@ -67,6 +67,8 @@ enum CoursePages {
                     li { a(.href("/courses/\(course.slug)/lectures/new")) { "New lecture" } }
                     li { a(.href("/courses/\(course.slug)/edit")) { "Edit the course" } }
                     li { a(.href("/courses/\(course.slug)/audit")) { "Audit log" } }
+                    li { a(.href("/courses/\(course.slug)/new-exercise")) { "New exercise" } }
+                    li { a(.href("/courses/\(course.slug)/library")) { "Exercise library" } }
                     li { a(.href("/courses/\(course.slug)/analytics")) { "Analytics" } }
                     li { a(.href("/courses/\(course.slug)/regrade-requests")) { "Regrade requests" } }
                     li { a(.href("/courses/\(course.slug)/time")) { "Late days and accommodations" } }
@@ -100,6 +102,12 @@ enum CoursePages {
                     li {
                         a(.class("card-title"), .href("/courses/\(course.slug)/exercises/\(exercise.slug)")) { exercise.title }
                         p(.class("meta")) { exerciseMeta(exercise) }
+                        if showsGradebook {
+                            p(.class("meta")) {
+                                a(.href("/courses/\(course.slug)/exercises/\(exercise.slug)/edit"),
+                                  .aria("label", "Edit \(exercise.title)")) { "Edit" }
+                            }
+                        }
                     }
                 }
             }

@@ -24,7 +24,7 @@ struct LecturePageRoutes: RouteCollection {
 
         router.get("/courses/:course") { request, context in
             let slug = try context.parameters.require("course")
-            let (course, lectures, exercises) = try await database.read { db in
+            let (course, lectures, allExercises) = try await database.read { db in
                 let course = try CatalogLookup.course(slug, db)
                 return (course, try Lecture.all(courseID: course.id, db), try ExerciseRecord.all(courseID: course.id, db))
             }
@@ -32,9 +32,10 @@ struct LecturePageRoutes: RouteCollection {
             // Instructors get a link to the gradebook; anybody else (members or not) just the course.
             let teaches = await Self.teaches(slug, principal, database)
             let courseID = course.id
-            let (progress, overview) = try await database.read { db in
+            let (exercises, progress, overview) = try await database.read { db in
                 let isStudent = try principal.map { try User.role(userID: $0.user.id, courseID: courseID, db) == .student } ?? false
-                return (isStudent ? try principal.map { try MyProgress.load(userID: $0.user.id, courseID: courseID, db) } : nil,
+                return (try ExerciseVisibility.visible(allExercises, courseID: courseID, isStaff: teaches, db),
+                        isStudent ? try principal.map { try MyProgress.load(userID: $0.user.id, courseID: courseID, db) } : nil,
                         teaches ? try AnalyticsService.course(courseID, db) : [])
             }
             return CoursePages.home(course, lectures: lectures, exercises: exercises, showsGradebook: teaches,
