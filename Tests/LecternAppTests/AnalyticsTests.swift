@@ -5,6 +5,21 @@ import XCTest
 
 /// Exercise and course analytics through the real server, from grades stored by real submissions.
 final class AnalyticsTests: XCTestCase {
+    func testMyProgressHoldsBackTheTotalOfAnExerciseWithHiddenChecks() async throws {
+        let fixture = try await CourseworkFixture()
+        _ = try fixture.submit(.studentA, try CourseworkFixture.reference())
+        let shown = try fixture.send(.studentA, "GET", "/courses/cs193p")
+        let policy = try fixture.send(.instructor, "PUT", "/api/courses/cs193p/exercises/corners/policy", contentType: "application/json",
+                                      body: #"{"visibility":{"landscape":"never"}}"#)
+        let held = try fixture.send(.studentA, "GET", "/courses/cs193p")
+        await fixture.stop()
+
+        XCTAssertTrue(shown.text.contains("100 / 100"), shown.text)
+        XCTAssertTrue([200, 204].contains(policy.status), policy.text)
+        XCTAssertFalse(held.text.contains("100 / 100"), "a total would give the hidden check away")
+        XCTAssertTrue(held.text.contains("some checks are held back"), held.text)
+    }
+
     func testAnExercisesAnalyticsCountStudentsOnlyAndGroupDiagnostics() async throws {
         let fixture = try await CourseworkFixture()
         let ambiguous = try fixture.submit(.studentA, "H:|-[thing1]\nV:|-[thing1]\nH:[thing2]-|\n")

@@ -17,6 +17,8 @@ struct MyProgress: Sendable, Equatable {
         let dueAt: Date?
         /// Late days given to this exercise.
         let lateDaysSpent: Int
+        /// The exercise holds checks back from the student now, so its total is not shown (`ScoreHiding`).
+        let scoreHidden: Bool
     }
 
     let rows: [Row]
@@ -29,13 +31,15 @@ struct MyProgress: Sendable, Equatable {
         let time = try StudentTime.load(userID: userID, courseID: courseID, db)
         var byExercise: [Int64: [SubmissionScore]] = [:]
         for score in try SubmissionScore.all(userID: userID, courseID: courseID, db) { byExercise[score.exerciseID, default: []].append(score) }
-        let rows = try ExerciseRecord.all(courseID: courseID, db).map { record in
+        let exercises = try ExerciseRecord.all(courseID: courseID, db)
+        let hidden = try ScoreHiding.hiddenExerciseIDs(userID: userID, exercises: exercises, db)
+        let rows = try exercises.map { record in
             let mine = byExercise[record.id] ?? []
             let attempts = try SubmissionRecord.attempts(userID: userID, exerciseID: record.id, db).count
             return Row(exercise: record, counted: Gradebook.counted(mine, policy: record.scorePolicy)?.countedScore, attempts: attempts,
                        attemptsLeft: record.maxAttempts.map { max(0, $0 - attempts) },
                        dueAt: time.window(exerciseID: record.id, policy: record.policy).dueAt,
-                       lateDaysSpent: time.ledger.days(for: record.id))
+                       lateDaysSpent: time.ledger.days(for: record.id), scoreHidden: hidden.contains(record.id))
         }
         return MyProgress(rows: rows, lateDays: time.bank, lateDaysLeft: time.lateDaysLeft)
     }
@@ -59,7 +63,11 @@ struct MyProgress: Sendable, Equatable {
                             tr {
                                 td { a(.href("/courses/\(courseSlug)/exercises/\(row.exercise.slug)")) { row.exercise.title } }
                                 td(.class("number")) {
-                                    row.counted.map { "\(PageFormat.score($0)) / \(PageFormat.score(row.exercise.points))" } ?? "not attempted"
+                                    if row.scoreHidden, row.counted != nil {
+                                        "on each result (some checks are held back)"
+                                    } else {
+                                        row.counted.map { "\(PageFormat.score($0)) / \(PageFormat.score(row.exercise.points))" } ?? "not attempted"
+                                    }
                                 }
                                 td(.class("number")) { row.attemptsLeft.map(String.init) ?? "no limit" }
                                 td { row.dueAt.map(PageFormat.dateTime) ?? "no due date" }
