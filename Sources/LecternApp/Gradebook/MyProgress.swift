@@ -26,12 +26,11 @@ struct MyProgress: Sendable, Equatable {
     let lateDays: Int
     let lateDaysLeft: Int
 
-    /// Reads the progress of `userID` in the course.
-    static func load(userID: Int64, courseID: Int64, _ db: Connection) throws -> MyProgress {
+    /// Reads the progress of `userID` in the course's `exercises` (those the student may see).
+    static func load(userID: Int64, courseID: Int64, exercises: [ExerciseRecord], _ db: Connection) throws -> MyProgress {
         let time = try StudentTime.load(userID: userID, courseID: courseID, db)
         var byExercise: [Int64: [SubmissionScore]] = [:]
         for score in try SubmissionScore.all(userID: userID, courseID: courseID, db) { byExercise[score.exerciseID, default: []].append(score) }
-        let exercises = try ExerciseRecord.all(courseID: courseID, db)
         let hidden = try ScoreHiding.hiddenExerciseIDs(userID: userID, exercises: exercises, db)
         let rows = try exercises.map { record in
             let mine = byExercise[record.id] ?? []

@@ -34,8 +34,9 @@ struct LecturePageRoutes: RouteCollection {
             let courseID = course.id
             let (exercises, progress, overview) = try await database.read { db in
                 let isStudent = try principal.map { try User.role(userID: $0.user.id, courseID: courseID, db) == .student } ?? false
-                return (try ExerciseVisibility.visible(allExercises, courseID: courseID, isStaff: teaches, db),
-                        isStudent ? try principal.map { try MyProgress.load(userID: $0.user.id, courseID: courseID, db) } : nil,
+                let visible = try ExerciseVisibility.visible(allExercises, courseID: courseID, isStaff: teaches, db)
+                return (visible,
+                        isStudent ? try principal.map { try MyProgress.load(userID: $0.user.id, courseID: courseID, exercises: visible, db) } : nil,
                         teaches ? try AnalyticsService.course(courseID, db) : [])
             }
             return CoursePages.home(course, lectures: lectures, exercises: exercises, showsGradebook: teaches,
