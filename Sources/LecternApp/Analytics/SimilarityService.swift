@@ -47,7 +47,7 @@ struct SimilarityService: Sendable {
         let exercise = try library.exercise(record)
         let courseID = record.courseID
         let exerciseID = record.id
-        let candidates: [(username: String, id: Int64, text: String)] = try await database.read { db in
+        let (candidates, skipped): ([(username: String, id: Int64, text: String)], Int) = try await database.read { db in
             let students = try User.members(courseID: courseID, role: .student, db)
             let names = Dictionary(uniqueKeysWithValues: students.map { ($0.id, $0.username) })
             var byUser: [Int64: [SubmissionScore]] = [:]
@@ -57,16 +57,20 @@ struct SimilarityService: Sendable {
                     maxScore: attempt.maxScore, latePenalty: attempt.latePenalty, createdAt: attempt.createdAt))
             }
             var chosen: [(String, Int64, String)] = []
+            var skipped = 0
             for student in students.sorted(by: { $0.username < $1.username }) {
-                guard let mine = byUser[student.id], let counted = Gradebook.counted(mine, policy: record.scorePolicy),
-                      let submission = try SubmissionRecord.all(userID: student.id, exerciseID: exerciseID, db)
-                          .first(where: { $0.attempt == counted.attempt }) else { continue }
+                guard let mine = byUser[student.id], let counted = Gradebook.counted(mine, policy: record.scorePolicy) else { continue }
+                guard chosen.count < Self.maxCompared else {
+                    skipped += 1
+                    continue
+                }
+                guard let submission = try SubmissionRecord.all(userID: student.id, exerciseID: exerciseID, db)
+                    .first(where: { $0.attempt == counted.attempt }) else { continue }
                 chosen.append((names[student.id] ?? student.username, submission.id, submission.text))
             }
-            return chosen
+            return (chosen, skipped)
         }
-        let compared = Array(candidates.prefix(Self.maxCompared))
-        let skipped = candidates.count - compared.count
+        let compared = candidates
         return try await workers.run {
             let reference = SubmissionFingerprint.make(exercise, text: exercise.reference)
             let starter = SubmissionFingerprint.make(exercise, text: exercise.starter)
