@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Benchmarks LayoutSolver against kiwisolver (kiwi's C++ core from PyPI) on the same workloads,
-# in the same run, and prints both timings with the speedup (kiwi time / our time).
+# Benchmarks LayoutSolver against kiwi on the same workloads, in the same run: kiwisolver (kiwi's
+# C++ core through its Python binding, from PyPI) and kiwi's C++ core compiled natively with a
+# small driver (scripts/bench_solver_native.cpp). Prints each phase with the speedups
+# (their time / ours).
 #
 # Usage: scripts/bench-solver.sh [--n 100,1000] [--max-seconds 60]
 #   --n            long-row sizes (default 100,1000; kiwisolver needs minutes at 5000)
 #   --max-seconds  per-phase time budget for kiwisolver; longer phases are cut short and
 #                  reported per operation (default 60)
 # Environment: LECTERN_BENCH=path to an already built lectern-bench (skips the release build);
-#              PYTHON=python interpreter (a virtualenv with kiwisolver is created if needed).
+#              PYTHON=python interpreter (a virtualenv with kiwisolver is created if needed);
+#              KIWI_SOURCE=a directory holding kiwi's headers (kiwi/kiwi.h); without it, the
+#              kiwisolver source distribution is downloaded from PyPI into .build/kiwi-source.
+#              Only the driver is ours; kiwi's source is never committed.
 set -euo pipefail
 
 sizes="100,1000"
@@ -26,8 +31,8 @@ trap 'rm -rf "$work"' EXIT
 
 bench="${LECTERN_BENCH:-}"
 if [ -z "$bench" ]; then
-    (cd "$root" && swift build -c release --product lectern-bench >&2)
-    bench="$root/.build/release/lectern-bench"
+    (cd "$root" && swift build -c release --scratch-path .build-release --product lectern-bench >&2)
+    bench="$root/.build-release/release/lectern-bench"
 fi
 
 python="${PYTHON:-python3}"
@@ -39,6 +44,23 @@ if ! "$python" -c "import kiwisolver" 2>/dev/null; then
 fi
 echo "kiwisolver $("$python" -c 'import kiwisolver; print(kiwisolver.__version__)')" >&2
 
+kiwi_source="${KIWI_SOURCE:-}"
+if [ -z "$kiwi_source" ]; then
+    kiwi_source="$root/.build/kiwi-source"
+    if [ ! -f "$kiwi_source/kiwi/kiwi.h" ]; then
+        mkdir -p "$kiwi_source"
+        "$python" -m pip download --quiet --no-binary :all: --no-deps --dest "$work/sdist" kiwisolver >&2
+        tar -xzf "$work"/sdist/kiwisolver-*.tar.gz -C "$work"
+        cp -R "$work"/kiwisolver-*/kiwi "$kiwi_source/"
+    fi
+fi
+native="$work/bench_solver_native"
+g++ -O2 -std=c++17 -I "$kiwi_source" "$root/scripts/bench_solver_native.cpp" -o "$native"
+echo "kiwi C++ core from $kiwi_source ($(grep -o 'KIWI_VERSION "[^"]*"' "$kiwi_source/kiwi/version.h" || echo 'version unknown')), g++ -O2" >&2
+
+cd "$root"
 "$bench" solver --n "$sizes" --export-workloads > "$work/workloads.jsonl"
 "$bench" solver --n "$sizes" --json > "$work/ours.jsonl"
-"$python" "$root/scripts/bench_solver_kiwi.py" "$work/workloads.jsonl" "$work/ours.jsonl" --max-seconds "$budget"
+"$native" "$work/workloads.jsonl" > "$work/native.jsonl"
+"$python" "$root/scripts/bench_solver_kiwi.py" "$work/workloads.jsonl" "$work/ours.jsonl" \
+    --native "$work/native.jsonl" --max-seconds "$budget"
