@@ -4,10 +4,12 @@
 # small driver (scripts/bench_solver_native.cpp). Prints each phase with the speedups
 # (their time / ours).
 #
-# Usage: scripts/bench-solver.sh [--n 100,1000] [--max-seconds 60]
-#   --n            long-row sizes (default 100,1000; kiwisolver needs minutes at 5000)
-#   --max-seconds  per-phase time budget for kiwisolver; longer phases are cut short and
-#                  reported per operation (default 60)
+# Usage: scripts/bench-solver.sh [--n 100,1000] [--only NAME,...] [--max-seconds 60]
+#   --n            long-row sizes (default 100,1000; kiwi needs minutes at 5000)
+#   --only         workloads (long-row, enaml-form, grid, nesting, small-systems, exercises;
+#                  default all; kiwi needs minutes for the 20×20 grid)
+#   --max-seconds  per-phase time budget for kiwi (both forms); longer suggestion and re-add
+#                  phases are cut short and reported per operation (default 60)
 # Environment: LECTERN_BENCH=path to an already built lectern-bench (skips the release build);
 #              PYTHON=python interpreter (a virtualenv with kiwisolver is created if needed);
 #              KIWI_SOURCE=a directory holding kiwi's headers (kiwi/kiwi.h); without it, the
@@ -17,11 +19,13 @@ set -euo pipefail
 
 sizes="100,1000"
 budget="60"
+only=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --n) sizes="$2"; shift 2 ;;
+        --only) only=(--only "$2"); shift 2 ;;
         --max-seconds) budget="$2"; shift 2 ;;
-        *) echo "usage: $0 [--n 100,1000] [--max-seconds 60]" >&2; exit 2 ;;
+        *) echo "usage: $0 [--n 100,1000] [--only NAME,...] [--max-seconds 60]" >&2; exit 2 ;;
     esac
 done
 
@@ -59,8 +63,8 @@ g++ -O2 -std=c++17 -I "$kiwi_source" "$root/scripts/bench_solver_native.cpp" -o 
 echo "kiwi C++ core from $kiwi_source ($(grep -o 'KIWI_VERSION "[^"]*"' "$kiwi_source/kiwi/version.h" || echo 'version unknown')), g++ -O2" >&2
 
 cd "$root"
-"$bench" solver --n "$sizes" --export-workloads > "$work/workloads.jsonl"
-"$bench" solver --n "$sizes" --json > "$work/ours.jsonl"
-"$native" "$work/workloads.jsonl" > "$work/native.jsonl"
+"$bench" solver --n "$sizes" ${only[@]+"${only[@]}"} --export-workloads > "$work/workloads.jsonl"
+"$bench" solver --n "$sizes" ${only[@]+"${only[@]}"} --json > "$work/ours.jsonl"
+"$native" "$work/workloads.jsonl" --max-seconds "$budget" > "$work/native.jsonl"
 "$python" "$root/scripts/bench_solver_kiwi.py" "$work/workloads.jsonl" "$work/ours.jsonl" \
     --native "$work/native.jsonl" --max-seconds "$budget"

@@ -3,7 +3,7 @@
 // Phases are timed by the wall clock, script sets by the thread's CPU clock, as on the Swift side.
 //
 // Build (scripts/bench-solver.sh does it): g++ -O2 -std=c++17 -I KIWI_SOURCE bench_solver_native.cpp
-// Usage: bench_solver_native WORKLOADS.jsonl
+// Usage: bench_solver_native WORKLOADS.jsonl [--max-seconds S]
 //
 // WORKLOADS.jsonl comes from `lectern-bench solver --export-workloads`. Two kinds of workload:
 // - phases (long row, enaml form, grid, nesting): every step is added, the variables updated; then
@@ -11,7 +11,9 @@
 // - scripts (small systems, the exercises' systems): each script runs on a fresh solver (adds,
 //   removes, edit variables, suggestions and updates, in order), and the whole set is timed.
 // Constraint objects are made before the clock starts, as on the Swift side, and each workload
-// reports its fastest run of up to 5 (as many as fit in 1 s). Priorities map to kiwi strengths as
+// reports its fastest run of up to 5 (as many as fit in 1 s). As in scripts/bench_solver_kiwi.py,
+// suggestion and remove + re-add phases longer than --max-seconds (default 30) are cut short and
+// reported per operation. Priorities map to kiwi strengths as
 // scripts/bench_solver_kiwi.py maps them; other priorities p map to strength::create(0, p, 0).
 #include <kiwi/kiwi.h>
 
@@ -155,6 +157,8 @@ struct PhaseResult {
     bool has_remove;
 };
 
+double budget_ms = 30000;
+
 PhaseResult run_phases(const Json& workload) {
     std::vector<kiwi::Variable> variables;
     for (int index = 0; index < static_cast<int>(workload["variables"].number); ++index)
@@ -191,6 +195,7 @@ PhaseResult run_phases(const Json& workload) {
             ++operations;
         }
         solver.updateVariables();
+        if (milliseconds(start, Clock::now()) > budget_ms) break;
     }
     result.suggest_us = milliseconds(start, Clock::now()) * 1000 / static_cast<double>(operations ? operations : 1);
 
@@ -198,13 +203,16 @@ PhaseResult run_phases(const Json& workload) {
     if (churn.kind == Json::Object) {
         const kiwi::Constraint& churned = constraints[static_cast<size_t>(churn["step"].number)];
         int repeats = static_cast<int>(churn["repeats"].number);
+        int done = 0;
         start = Clock::now();
         for (int repeat = 0; repeat < repeats; ++repeat) {
             solver.removeConstraint(churned);
             solver.addConstraint(churned);
             solver.updateVariables();
+            ++done;
+            if (milliseconds(start, Clock::now()) > budget_ms) break;
         }
-        result.remove_ms = milliseconds(start, Clock::now()) / repeats;
+        result.remove_ms = milliseconds(start, Clock::now()) / done;
         result.has_remove = true;
     }
     return result;
@@ -274,10 +282,11 @@ double run_scripts(std::vector<Script>& scripts, long& errors, double& checksum)
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: %s WORKLOADS.jsonl\n", argv[0]);
+    if (argc != 2 && !(argc == 4 && std::string(argv[2]) == "--max-seconds")) {
+        std::fprintf(stderr, "usage: %s WORKLOADS.jsonl [--max-seconds S]\n", argv[0]);
         return 2;
     }
+    if (argc == 4) budget_ms = std::atof(argv[3]) * 1000;
     std::ifstream input(argv[1]);
     std::string line;
     double checksum = 0;

@@ -252,6 +252,7 @@ public final class Solver {
             return false
         }
         tableau.commit()
+        if records.isEmpty { records.reserveCapacity(16) }
         records[ObjectIdentifier(constraint)] = Record(constraint: constraint, tag: tag, constant: constant,
                                                        sequence: nextSequence)
         nextSequence += 1

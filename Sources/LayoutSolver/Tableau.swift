@@ -82,6 +82,8 @@ struct Tableau {
 
     mutating func makeSymbol(_ kind: SymbolKind, level: Int = 0) -> Int {
         let symbol = kinds.count
+        // The per-symbol tables grow together, from 16 symbols, instead of each one by one from 1.
+        if symbol == kinds.capacity { reserveSymbols(Swift.max(16, symbol)) }
         kinds.append(kind)
         levels.append(level)
         rows.append(nil)
@@ -105,6 +107,7 @@ struct Tableau {
     mutating func symbol(for variable: Variable) -> Int {
         let key = ObjectIdentifier(variable)
         if let symbol = symbolOfVariable[key] { return symbol }
+        if symbolOfVariable.isEmpty { symbolOfVariable.reserveCapacity(16) }
         let symbol = makeSymbol(.external)
         symbolOfVariable[key] = symbol
         variables[symbol] = variable
