@@ -17,6 +17,7 @@ extension OpenAPIDocument {
         {"name": "gradebook", "description": "Instructors: gradebooks, regrades, policies, rosters and the audit log."},
         {"name": "lecture admin", "description": "Instructors: lecture imports and caption corrections."},
         {"name": "exercise authoring", "description": "Instructors: exercises as data, drafts, versions, publishing and the library."},
+        {"name": "class tools", "description": "Instructors: settings, accommodations, analytics, regrade requests, similarity, LMS exports."},
         {"name": "meta", "description": "The service and this description."}
       ],
       "components": {

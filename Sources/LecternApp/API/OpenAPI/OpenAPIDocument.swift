@@ -21,7 +21,7 @@ enum OpenAPIDocument {
     /// Every part, in the order their paths appear.
     static let parts: [OpenAPIPart] = [
         .publicReads, .accounts, .coursework, .gradebook, .lectureAdmin,
-        .exerciseAuthoring,
+        .exerciseAuthoring, .classTools,
     ]
 
     /// Why the document could not be assembled: a part that is not valid JSON, or a path twice.
