@@ -37,23 +37,12 @@ enum BulkExtensions {
     struct Failure: Error, Sendable {
         let problems: [Problem]
 
-        /// `422 {"errors":[{"line":…,"column":…,"field":…,"message":…}]}`.
+        /// A 422 problem (`application/problem+json`) whose `errors` give each refused row's line,
+        /// column and field.
         var response: Response {
-            Response.json(status: .unprocessableContent, capacity: 256 + problems.count * 128) { json in
-                json.beginObject()
-                json.key("errors")
-                json.beginArray()
-                for problem in problems.prefix(200) {
-                    json.beginObject()
-                    json.field("line", problem.line)
-                    json.field("column", problem.column)
-                    json.field("field", problem.field)
-                    json.field("message", problem.message)
-                    json.endObject()
-                }
-                json.endArray()
-                json.endObject()
-            }
+            ErrorRenderer.problem(HTTPError.unprocessable(
+                "\(problems.count) extension\(problems.count == 1 ? "" : "s") refused; nothing was granted", code: "invalid_extensions",
+                errors: problems.prefix(200).map { HTTPError.FieldError(field: $0.field, line: $0.line, column: $0.column, message: $0.message) }))
         }
 
         /// For a page: one line per problem.
