@@ -15,6 +15,7 @@ let package = Package(
             "JSON", "Digest", "Spelling", "CLI", "SQLite", "Store", "HTTPServer", "HTML",
             "LayoutSolver", "AutoLayout", "Dynamics", "Captions", "Grading", "LecternApp",
             "SourceCode", "ConstraintCode", "BehaviorCode", "XML", "InterfaceBuilder",
+            "LTI",
         ]),
     ],
     targets: [
@@ -22,6 +23,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", providers: [.apt(["libc6-dev"])]),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
 
         // Pure modules: no I/O.
         .target(name: "JSON", dependencies: ["Spelling"], swiftSettings: strict),
@@ -41,6 +46,7 @@ let package = Package(
         .target(name: "BehaviorCode", dependencies: ["SourceCode", "JSON"], swiftSettings: strict),
         .target(name: "XML", swiftSettings: strict),
         .target(name: "InterfaceBuilder", dependencies: ["XML", "AutoLayout"], swiftSettings: strict),
+        .target(name: "LTI", dependencies: ["CCrypto", "JSON"], swiftSettings: strict),
 
         // Storage.
         .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
@@ -53,6 +59,7 @@ let package = Package(
         .target(name: "LecternApp", dependencies: [
             "HTTPServer", "HTML", "Store", "SQLite", "Grading", "AutoLayout", "Dynamics",
             "Captions", "JSON", "Digest", "CCrypt", "SourceCode", "ConstraintCode", "BehaviorCode", "InterfaceBuilder", "XML",
+            "LTI", "CCrypto", "CCurl",
         ], swiftSettings: strict),
 
         // Executables.
@@ -60,6 +67,7 @@ let package = Package(
         .executableTarget(name: "lectern-bench", dependencies: [
             "LecternApp", "CLI", "LayoutSolver", "AutoLayout", "Dynamics", "Grading", "Store",
             "SQLite", "Captions", "HTTPServer", "JSON",
+            "LTI",
         ], swiftSettings: strict),
 
         // Tests: one target per module.
@@ -82,6 +90,7 @@ let package = Package(
         .testTarget(name: "SourceCodeTests", dependencies: ["SourceCode"], swiftSettings: strict),
         .testTarget(name: "ConstraintCodeTests", dependencies: ["ConstraintCode", "SourceCode", "AutoLayout", "Grading", "JSON"], swiftSettings: strict),
         .testTarget(name: "BehaviorCodeTests", dependencies: ["BehaviorCode", "SourceCode", "Grading", "Dynamics", "JSON"], swiftSettings: strict),
-        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "HTTPServer", "Store", "SQLite"], swiftSettings: strict),
+        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "HTTPServer", "Store", "SQLite", "LTI", "JSON"], swiftSettings: strict),
+        .testTarget(name: "LTITests", dependencies: ["LTI", "JSON", "SeededRandom"], swiftSettings: strict),
     ]
 )

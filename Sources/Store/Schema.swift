@@ -24,6 +24,8 @@ public enum Schema {
         accountHardening,
         captionTracks,
         lectureChapters,
+        ltiPlatforms,
+        ltiScoreOutbox,
     ]
 
     /// The migrator over `migrations`.
