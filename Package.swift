@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "SourceCodeTests", dependencies: ["SourceCode"], swiftSettings: strict),
         .testTarget(name: "ConstraintCodeTests", dependencies: ["ConstraintCode", "SourceCode", "AutoLayout", "Grading", "JSON"], swiftSettings: strict),
         .testTarget(name: "BehaviorCodeTests", dependencies: ["BehaviorCode", "SourceCode", "Grading", "Dynamics", "JSON"], swiftSettings: strict),
-        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "HTTPServer", "Store", "SQLite", "LTI", "JSON"], swiftSettings: strict),
+        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "HTTPServer", "Store", "SQLite", "LTI", "JSON", "Digest"], swiftSettings: strict),
         .testTarget(name: "LTITests", dependencies: ["LTI", "JSON", "SeededRandom"], swiftSettings: strict),
     ]
 )
