@@ -74,7 +74,7 @@ public struct JSONWebToken: Sendable {
         } catch {
             throw .malformed("The \(segment) segment is not JSON: \(error)")
         }
-        guard let object = value.objectValue else { throw .malformed("The \(segment) segment is a JSON \(value.kindDescription), not an object.") }
+        guard let object = value.objectValue else { throw .malformed("The \(segment) segment is \(value.kindDescription), not a JSON object.") }
         return object
     }
 }

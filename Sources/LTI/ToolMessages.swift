@@ -72,7 +72,7 @@ public enum ToolMessages {
 
     /// `seconds` since 1970 as ISO 8601 UTC with milliseconds, e.g. `2026-11-24T15:30:00.125Z`.
     public static func iso8601(_ seconds: Double) -> String {
-        let milliseconds = Int64((seconds * 1000).rounded(.down))
+        let milliseconds = Int64((seconds * 1000).rounded())
         let days = Int64((Double(milliseconds) / 86_400_000).rounded(.down))
         let remainder = milliseconds - days * 86_400_000
         // Civil date from days since 1970 (H. Hinnant's algorithm).
