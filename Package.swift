@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Lectern: a course-content lab server. No package dependencies: the toolchain
-// plus system C libraries (libsqlite3, libxcrypt) through system-library targets.
+// plus system C libraries (libsqlite3, libxcrypt, libcrypto, libcurl) through system-library targets.
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
