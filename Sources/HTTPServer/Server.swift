@@ -9,16 +9,18 @@ import Synchronization
 /// var config = ServerConfiguration()
 /// config.port = 8080
 /// let server = Server(router: router, configuration: config)
-/// try await server.run()          // until SIGINT/SIGTERM, then graceful shutdown
+/// try server.start()              // returns once listening; `port` is then bound
+/// await server.shutdown()          // graceful: in-flight requests finish first
 /// ```
 ///
-/// Or `try server.start()` (returns once listening; ``port`` is then bound) and
-/// `await server.shutdown()` for tests and embedding.
+/// Signals are the embedding program's business (the app has its own termination handling).
 public final class Server: Sendable {
     public let configuration: ServerConfiguration
     /// Request counters, latency histograms and connection gauges.
     public let metrics: ServerMetrics
     let routes: RouteTable
+    /// The rules every connection's state machine follows.
+    let connectionSettings: ConnectionStateMachine.Settings
     /// Open connections per peer address.
     let addressSlots: AddressSlots
     let serverHeaderLine: [UInt8]
@@ -48,6 +50,7 @@ public final class Server: Sendable {
             }
         }
         routes = RouteTable(router)
+        connectionSettings = ConnectionStateMachine.Settings(configuration)
         addressSlots = AddressSlots(limit: configuration.maxConnectionsPerAddress, exempt: configuration.trustedProxies)
         var line: [UInt8] = Array("Server: ".utf8)
         ResponseHead.appendSanitized(configuration.serverName, to: &line)
@@ -94,15 +97,6 @@ public final class Server: Sendable {
         for loop in loops { loop.start(listener: fd) }
     }
 
-    /// Starts, then serves until SIGINT or SIGTERM, then shuts down gracefully.
-    public func run() async throws {
-        try start()
-        ServerLog.write(level: "info", "listening", [("address", "\(configuration.host):\(port)")])
-        await Self.waitForTerminationSignal()
-        ServerLog.write(level: "info", "shutting down", [("grace_s", "\(configuration.shutdownGracePeriod)")])
-        await shutdown()
-    }
-
     /// Stops accepting, lets in-flight requests finish within `gracePeriod` seconds
     /// (default: the configured one), then closes every connection and stops the loops.
     public func shutdown(gracePeriod: Double? = nil) async {
@@ -120,12 +114,6 @@ public final class Server: Sendable {
         }
         for loop in loops { await loop.stop() }
         if let listener { Platform.close(listener) }
-    }
-
-    private static func waitForTerminationSignal() async {
-        let watcher = TerminationSignals()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in watcher.install(continuation) }
-        withExtendedLifetime(watcher) {}
     }
 
     // MARK: Requests
@@ -203,30 +191,6 @@ public final class Server: Sendable {
         if let hsts = configuration.strictTransportSecurity, request.scheme == "https",
            response.headers["Strict-Transport-Security"] == nil {
             response.headers.add("Strict-Transport-Security", hsts)
-        }
-    }
-}
-
-/// Resumes a continuation on the first SIGINT or SIGTERM.
-private final class TerminationSignals: @unchecked Sendable {
-    // Written once in `install`, then only read; events arrive on `queue`.
-    private var sources: [DispatchSourceSignal] = []
-    private var continuation: CheckedContinuation<Void, Never>?
-    private let queue = DispatchQueue(label: "termination-signals")
-
-    func install(_ continuation: CheckedContinuation<Void, Never>) {
-        queue.sync {
-            self.continuation = continuation
-            for sig in [SIGINT, SIGTERM] {
-                signal(sig, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-                source.setEventHandler { [self] in
-                    self.continuation?.resume()
-                    self.continuation = nil
-                }
-                source.resume()
-                sources.append(source)
-            }
         }
     }
 }
