@@ -26,5 +26,6 @@ extension Application {
         ExerciseLoading(),
         RegradeRecovery(),
         ReservationRecovery(),
+        ScoreDeliveryStart(),
     ]
 }

@@ -32,7 +32,7 @@ enum LTIRegistration {
         var registration = registration
         if let courseSlug {
             guard let course = try Course.find(slug: courseSlug, db) else {
-                throw ValidationError(field: "course", message: "no course \(courseSlug)")
+                throw ValidationError(field: "course", message: "names no course: \(courseSlug)")
             }
             registration.courseID = course.id
         }

@@ -19,7 +19,6 @@ struct LTIRoutes: RouteCollection {
         let auth = context.authenticator
         let runtime = context.lti
         let launches = LaunchService(database: database, runtime: runtime)
-        runtime.startDelivery()
         router.use(LTIFramingPolicy(database: database))
 
         router.get("/.well-known/jwks.json") { _, _ in
