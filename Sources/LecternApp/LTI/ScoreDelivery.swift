@@ -31,9 +31,16 @@ struct ScoreDelivery: Sendable {
         }
         guard !due.isEmpty else { return 0 }
         var outcomes: [(post: LTIScorePost, error: String?)] = []
+        // A platform that is down or refuses our token fails the rest of its posts this round
+        // without being called again for each.
+        var unreachable: [Int64: String] = [:]
         for (post, platform) in due {
             guard let platform else {
                 outcomes.append((post, "the platform is no longer registered"))
+                continue
+            }
+            if let error = unreachable[platform.id] {
+                outcomes.append((post, error))
                 continue
             }
             do {
@@ -41,6 +48,7 @@ struct ScoreDelivery: Sendable {
                 outcomes.append((post, nil))
             } catch {
                 outcomes.append((post, "\(error)"))
+                if !(error is PostRefused) { unreachable[platform.id] = "\(error)" }
             }
         }
         let finished = Date()
@@ -73,9 +81,17 @@ struct ScoreDelivery: Sendable {
                           body: body)
         }
         if response.status == 401 { runtime.dropToken(platform, scopes: scopes) }
-        guard (200..<300).contains(response.status) else {
+        if response.status >= 500 || response.status == 401 {
             throw OutboundHTTP.Failure(description: "the platform answered \(response.status) to the score post")
         }
+        guard (200..<300).contains(response.status) else { throw PostRefused(status: response.status) }
+    }
+
+    /// A platform that answered this one post with a client error (a line item gone, a score
+    /// refused): the others may still go through.
+    struct PostRefused: Error, CustomStringConvertible {
+        let status: Int
+        var description: String { "the platform answered \(status) to the score post" }
     }
 
     /// The line item's scores endpoint: `/scores` appended to its path, before any query.
