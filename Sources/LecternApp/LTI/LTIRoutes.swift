@@ -48,7 +48,7 @@ struct LTIRoutes: RouteCollection {
         router.post("/lti/launch", maxBodyBytes: 256 * 1024) { request, _ in
             let form = try request.form()
             let landing = try await launches.launch(idToken: form["id_token"], state: form["state"],
-                                                    stateCookie: request.cookie(LTIWeb.stateCookie))
+                                                    stateCookie: request.cookie(LTIWeb.stateCookie), remoteAddress: request.clientAddress)
             var response = Response.redirect(to: landing.location)
             response.setCookie(LTIWeb.crossSiteCookie(Authenticator.sessionCookie, landing.sessionToken,
                                                       maxAge: Int(Authenticator.sessionLifetime)))

@@ -61,7 +61,7 @@ struct LaunchService: Sendable {
     /// Validates the launch and signs the user in.
     /// - Throws: ``HTTPError`` 401 (with the ``LTIError`` code) for a token or state that fails,
     ///   403 for a valid launch Lectern does not serve, 404 for an unknown exercise.
-    func launch(idToken: String?, state: String?, stateCookie: String?, now: Date = Date()) async throws -> Landing {
+    func launch(idToken: String?, state: String?, stateCookie: String?, remoteAddress: String?, now: Date = Date()) async throws -> Landing {
         guard let stateCookie, !stateCookie.isEmpty else {
             throw LTIWeb.refusal(LTIError("state_missing", "This browser has no login state: start again from the LMS (are cookies blocked?)."))
         }
@@ -98,7 +98,7 @@ struct LaunchService: Sendable {
         } catch let error as OutboundHTTP.Failure {
             throw HTTPError(.badGateway, code: "jwks_unavailable", message: "The platform's key set could not be fetched: \(error.description)")
         }
-        return try await admit(message, platform: platform, frameOrigin: Self.frameOrigin(of: idToken), now: now)
+        return try await admit(message, platform: platform, frameOrigin: Self.frameOrigin(of: idToken), remoteAddress: remoteAddress, now: now)
     }
 
     /// The origin of the LMS page that frames the launch: `launch_presentation.return_url`'s.
@@ -134,7 +134,8 @@ struct LaunchService: Sendable {
     }
 
     /// After validation: account, course, enrolment, grade target, session, landing page.
-    private func admit(_ message: LaunchMessage, platform: LTIPlatform, frameOrigin: String?, now: Date) async throws -> Landing {
+    private func admit(_ message: LaunchMessage, platform: LTIPlatform, frameOrigin: String?, remoteAddress: String?,
+                       now: Date) async throws -> Landing {
         guard let role = LTIRole.map(message.roles) else {
             throw LTIWeb.refusal(LTIError("no_role", "The launch gives no course role Lectern knows (learner or instructor)."))
         }
@@ -151,7 +152,8 @@ struct LaunchService: Sendable {
                                                        courseID: course.id, title: context.title, membershipsURL: message.membershipsURL), db)
             }
             try Session.insert(tokenHash: SecureToken.hash(token), userID: user.id, csrfToken: csrf,
-                               expiresAt: now.addingTimeInterval(Authenticator.sessionLifetime), remoteAddress: nil, kind: .cookie, at: now, db)
+                               expiresAt: now.addingTimeInterval(Authenticator.sessionLifetime), remoteAddress: remoteAddress, kind: .cookie,
+                               at: now, db)
             try Session.trim(userID: user.id, keep: Authenticator.maxSessionsPerUser, db)
             try LTILaunchSession.insert(tokenHash: SecureToken.hash(token), platformID: platform.id, frameOrigin: frameOrigin,
                                         expiresAt: now.addingTimeInterval(Authenticator.sessionLifetime), now: now, db)
