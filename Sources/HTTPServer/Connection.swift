@@ -21,7 +21,6 @@ final class Connection: @unchecked Sendable {
     private var pendingOffset = 0
     private var afterFlush: (() -> Void)?
     private var drainWaiter: CheckedContinuation<Void, any Error>?
-    private var responseBytes = 0
 
     private static let maxBufferedOutput = 256 * 1024
 
@@ -105,8 +104,10 @@ final class Connection: @unchecked Sendable {
 
     private func dispatch(_ request: Request, lookup: RouteTable.Lookup, keepAlive: Bool, failing failure: HTTPError?) {
         let loop = self.loop
+        let receivedAt = machine.requestStart
         Task(executorPreference: loop) { [self] in
-            let response = await loop.server.respond(to: request, lookup: lookup, failing: failure)
+            let response = await loop.server.respond(to: request, lookup: lookup, failing: failure,
+                                                     receivedAt: receivedAt, loopIndex: loop.index)
             if loop.inLoop {
                 await self.write(response, for: request, keepAlive: keepAlive)
             } else {
@@ -132,15 +133,17 @@ final class Connection: @unchecked Sendable {
         let bytes = response.bodyBytes ?? []
         ResponseHead.encode(response, framing: .length(bytes.count), keepAlive: false, version: .http1_1,
                             date: loop.dateCache.headerLine, serverLine: server.serverHeaderLine, into: &loop.headBuffer)
-        responseBytes = bytes.count
+        var context = RequestContext(route: routeLabel())
+        context.receivedAt = machine.requestStart
+        context.loopIndex = loop.index
+        server.observer.record(method: request.method.rawValue, path: request.path, client: remote.host, route: context.route,
+                               status: error.status.code, bytes: bytes.count, context: context)
         send(loop.headBuffer, bytes) { [self] in
-            finishAccounting(status: error.status, request: request)
             perform(machine.refusalSent(now: loop.now, admission: admission))
         }
     }
 
-    private func finishResponse(status: HTTPStatus, request: Request, keepAlive: Bool) {
-        finishAccounting(status: status, request: request)
+    private func finishResponse(keepAlive: Bool) {
         perform(machine.responseSent(keepAlive: keepAlive, now: loop.now, admission: admission))
     }
 
@@ -163,7 +166,6 @@ final class Connection: @unchecked Sendable {
         var keepAlive = machine.responseStarting(requestedKeepAlive: requestedKeepAlive, draining: server.isDraining,
                                                  admission: admission)
         let bodyAllowed = response.status.allowsBody && request.method != .head
-        responseBytes = 0
         loop.headBuffer.removeAll(keepingCapacity: true)
         switch response.body {
         case .empty, .bytes:
@@ -172,8 +174,7 @@ final class Connection: @unchecked Sendable {
                                 keepAlive: keepAlive, version: request.version, date: loop.dateCache.headerLine,
                                 serverLine: server.serverHeaderLine, into: &loop.headBuffer)
             let payload = bodyAllowed ? bytes : []
-            responseBytes = payload.count
-            send(loop.headBuffer, payload) { [self] in finishResponse(status: response.status, request: request, keepAlive: keepAlive) }
+            send(loop.headBuffer, payload) { [self] in finishResponse(keepAlive: keepAlive) }
         case .stream(let produce):
             let chunked = request.version == .http1_1
             if !chunked { keepAlive = false }
@@ -192,12 +193,11 @@ final class Connection: @unchecked Sendable {
                         ServerLog.write(level: "error", "streamed response failed", [("path", request.path), ("error", "\(error)")])
                         close()
                     }
-                    finishAccounting(status: response.status, request: request)
                     return
                 }
             }
             if machine.phase == .closed { return }
-            whenFlushed { [self] in finishResponse(status: response.status, request: request, keepAlive: keepAlive) }
+            whenFlushed { [self] in finishResponse(keepAlive: keepAlive) }
         }
     }
 
@@ -215,7 +215,6 @@ final class Connection: @unchecked Sendable {
             return
         }
         guard machine.phase == .responding else { throw HTTPError(.serviceUnavailable, message: "connection closed") }
-        responseBytes += bytes.count
         if chunked {
             var frame: [UInt8] = []
             ResponseHead.appendHex(bytes.count, to: &frame)
@@ -309,27 +308,11 @@ final class Connection: @unchecked Sendable {
         }
     }
 
-    private func finishAccounting(status: HTTPStatus, request: Request) {
-        let seconds = Platform.monotonicSeconds() - machine.requestStart
-        let route = requestRouteLabel()
-        server.metrics.record(shard: loop.index, route: route, status: status.code, seconds: seconds)
-        if server.configuration.accessLog {
-            var line = LogfmtLine()
-            line.add("method", request.method.rawValue)
-            line.add("path", request.path)
-            line.add("status", status.code)
-            line.add("bytes", responseBytes)
-            line.add("duration_ms", String(Double(Int(seconds * 100_000)) / 100))
-            line.add("remote", request.clientAddress)
-            loop.log(line.text)
-        }
+    /// The matched route's pattern, for a refusal's metrics.
+    private func routeLabel() -> String? {
+        if case .found(let match)? = machine.lookup { return match.context.route }
+        return nil
     }
-
-    private func requestRouteLabel() -> String {
-        if case .found(let match)? = machine.lookup, let route = match.context.route { return route }
-        return "unmatched"
-    }
-
 }
 
 /// The server's answers to a connection's questions.
@@ -343,7 +326,9 @@ struct ServerAdmission: ConnectionAdmission {
 
     func checkHead(_ head: HTTPRequestHead, match: RouteMatch) -> HTTPError? {
         guard let check = server.configuration.headCheck else { return nil }
-        return check(server.makeRequest(head: head, body: [], remote: remote), match.context)
+        var request = server.makeRequest(head: head, body: [], remote: remote)
+        server.trustedProxies.resolve(&request)
+        return check(request, match.context)
     }
 
     func reserveBody(_ bytes: Int) -> Bool {

@@ -21,6 +21,13 @@ public final class Server: Sendable {
     let routes: RouteTable
     /// The rules every connection's state machine follows.
     let connectionSettings: ConnectionStateMachine.Settings
+    /// Forwarding headers believed from the configured proxies.
+    let trustedProxies: TrustedProxies
+    /// Metrics and the access log, for every answered request.
+    let observer: RequestObserver
+    /// The server's middleware, then the router's: proxies resolved, policy headers added to what
+    /// comes back, the request observed, errors rendered.
+    private let middleware: [any Middleware]
     /// Open connections per peer address.
     let addressSlots: AddressSlots
     let serverHeaderLine: [UInt8]
@@ -51,6 +58,13 @@ public final class Server: Sendable {
         }
         routes = RouteTable(router)
         connectionSettings = ConnectionStateMachine.Settings(configuration)
+        trustedProxies = TrustedProxies(configuration.trustedProxies)
+        observer = RequestObserver(metrics: metrics,
+                                   accessLog: configuration.accessLog ? AccessLog(shards: configuration.eventLoopCount) : nil)
+        let policy = PolicyHeaders(defaultHeaders: configuration.defaultHeaders,
+                                   strictTransportSecurity: configuration.strictTransportSecurity)
+        middleware = (configuration.trustedProxies.isEmpty ? [] : [trustedProxies])
+            + [policy, observer, ErrorResponses(renderer: configuration.errorRenderer)] + routes.middleware
         addressSlots = AddressSlots(limit: configuration.maxConnectionsPerAddress, exempt: configuration.trustedProxies)
         var line: [UInt8] = Array("Server: ".utf8)
         ResponseHead.appendSanitized(configuration.serverName, to: &line)
@@ -118,26 +132,19 @@ public final class Server: Sendable {
 
     // MARK: Requests
 
+    /// The request as read from the socket; ``TrustedProxies`` later sets its client and scheme.
     func makeRequest(head: HTTPRequestHead, body: [UInt8], remote: SocketAddress) -> Request {
-        var client = remote.host
-        var scheme = "http"
-        if configuration.trustedProxies.contains(remote.host) {
-            if let forwarded = head.headers.values(for: "X-Forwarded-For").last {
-                // The rightmost address not added by one of our proxies is the client.
-                let hops = forwarded.split(separator: ",").map { String(ASCII.trimmed($0)) }.filter { !$0.isEmpty }
-                client = hops.last { !configuration.trustedProxies.contains($0) } ?? hops.first ?? client
-            }
-            if let proto = head.headers["X-Forwarded-Proto"]?.lowercased(), proto == "https" || proto == "http" {
-                scheme = proto
-            }
-        }
-        return Request(method: head.method, target: head.target, version: head.version, headers: head.headers,
-                       body: body, remoteAddress: remote, clientAddress: client, scheme: scheme)
+        Request(method: head.method, target: head.target, version: head.version, headers: head.headers,
+                body: body, remoteAddress: remote, clientAddress: remote.host, scheme: "http")
     }
 
     /// Runs middleware and the matched handler; maps errors to responses. Never throws.
-    /// - Parameter failure: answered instead of calling the matched handler (a failed head check).
-    func respond(to request: Request, lookup: RouteTable.Lookup, failing failure: HTTPError? = nil) async -> Response {
+    /// - Parameters:
+    ///   - failure: answered instead of calling the matched handler (a failed head check).
+    ///   - receivedAt: when the head arrived (monotonic seconds).
+    ///   - loopIndex: the event loop that read it.
+    func respond(to request: Request, lookup: RouteTable.Lookup, failing failure: HTTPError? = nil,
+                 receivedAt: Double = Platform.monotonicSeconds(), loopIndex: Int = 0) async -> Response {
         let handler: Handler
         var context = RequestContext()
         switch lookup {
@@ -167,30 +174,14 @@ public final class Server: Sendable {
         case .badPath:
             handler = { _, _ in throw HTTPError.badRequest("The path is not valid percent-encoded UTF-8.") }
         }
-        let chain = routes.middleware.isEmpty ? handler : routes.middleware.wrapping(handler)
-        var response: Response
+        context.receivedAt = receivedAt
+        context.loopIndex = loopIndex
+        let chain = middleware.wrapping(handler)
         do {
-            response = try await chain(request, context)
-        } catch let error as HTTPError {
-            response = configuration.errorRenderer.response(for: error, request: request)
+            return try await chain(request, context)
         } catch {
-            ServerLog.write(level: "error", "handler failed",
-                            [("method", request.method.rawValue), ("path", request.path), ("error", "\(error)")])
-            response = configuration.errorRenderer.response(
-                for: HTTPError(.internalServerError, message: "Something went wrong on our side."), request: request)
-        }
-        addPolicyHeaders(to: &response, for: request)
-        return response
-    }
-
-    /// The configured default headers the response lacks, and HSTS over HTTPS.
-    private func addPolicyHeaders(to response: inout Response, for request: Request) {
-        for (name, value) in configuration.defaultHeaders where response.headers[name] == nil {
-            response.headers.add(name, value)
-        }
-        if let hsts = configuration.strictTransportSecurity, request.scheme == "https",
-           response.headers["Strict-Transport-Security"] == nil {
-            response.headers.add("Strict-Transport-Security", hsts)
+            // ErrorResponses renders every error; only a server middleware could get here.
+            return configuration.errorRenderer.response(for: HTTPError(.internalServerError), request: request)
         }
     }
 }

@@ -97,7 +97,7 @@ public final class Application: Sendable {
     static func makeRouter(_ context: AppContext) -> Router {
         let router = Router()
         router.use(ErrorPageMiddleware(authenticator: context.authenticator, renderer: errorRenderer))
-        router.use(ValidationErrorMiddleware())
+        router.use(DomainErrorMiddleware())
         if let throttle = SearchThrottle(context.configuration) { router.use(throttle) }
         for collection in routeCollections {
             collection.register(on: router, context: context)

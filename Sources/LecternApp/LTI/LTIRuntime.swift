@@ -3,6 +3,7 @@ import HTTPServer
 import LTI
 import SQLite
 import Store
+import Threads
 
 /// LTI's long-lived state in a running Lectern: the outbound HTTP client and its threads, the
 /// platforms' key sets and access tokens cached in memory, Lectern's signing key, and the score
@@ -56,7 +57,7 @@ final class LTIRuntime: @unchecked Sendable {
     init(database: DatabasePool) {
         self.database = database
         self.http = OutboundHTTP()
-        self.outbound = WorkerPool(threads: 2, queueLimit: 256)
+        self.outbound = WorkerPool(name: "lti-outbound", threads: 2, queueLimit: 256)
         self.delivery = DeliverySettings()
     }
 
