@@ -5,6 +5,67 @@ import Store
 /// The work behind `lectern lti …`: registering, listing and removing platforms, and rotating
 /// Lectern's signing key. Returns the lines to print; private keys never appear in them.
 public enum LTITool {
+    /// The values of `lectern lti add-platform`.
+    public struct Registration: Sendable {
+        public var issuer, clientID, deploymentID, authURL, tokenURL, jwksURL: String
+        public var courseSlug: String?
+
+        public init(issuer: String, clientID: String, deploymentID: String, authURL: String, tokenURL: String, jwksURL: String,
+                    courseSlug: String?) {
+            self.issuer = issuer
+            self.clientID = clientID
+            self.deploymentID = deploymentID
+            self.authURL = authURL
+            self.tokenURL = tokenURL
+            self.jwksURL = jwksURL
+            self.courseSlug = courseSlug
+        }
+    }
+
+    /// `lectern lti add-platform` on the database file at `databasePath`.
+    public static func addPlatform(_ registration: Registration, databasePath: String) async -> ToolOutput {
+        await run(databasePath) { database in
+            try await addPlatform(issuer: registration.issuer, clientID: registration.clientID, deploymentID: registration.deploymentID,
+                                  authURL: registration.authURL, tokenURL: registration.tokenURL, jwksURL: registration.jwksURL,
+                                  courseSlug: registration.courseSlug, database: database)
+        }
+    }
+
+    /// `lectern lti list` on the database file at `databasePath`.
+    public static func list(databasePath: String) async -> ToolOutput {
+        await run(databasePath) { database in try await list(database: database) }
+    }
+
+    /// `lectern lti remove ID` on the database file at `databasePath`.
+    public static func remove(id: String, databasePath: String) async -> ToolOutput {
+        guard let number = Int64(id) else { return ToolOutput(standardError: "Error: ID must be a platform number, not \(id)\n", exitCode: 2) }
+        return await run(databasePath) { database in try await remove(id: number, database: database) }
+    }
+
+    /// `lectern lti rotate-key` on the database file at `databasePath`.
+    public static func rotateKey(databasePath: String) async -> ToolOutput {
+        await run(databasePath) { database in try await rotateKey(database: database) }
+    }
+
+    /// Opens the existing database, runs `body`, closes it: its lines on standard output, or the
+    /// error on standard error with exit code 1.
+    private static func run(_ path: String, _ body: (DatabasePool) async throws -> [String]) async -> ToolOutput {
+        let database: DatabasePool
+        do {
+            database = try await Application.openExistingDatabase(at: path)
+        } catch {
+            return ToolOutput(standardError: "Error: \(error)\n", exitCode: 1)
+        }
+        do {
+            let lines = try await body(database)
+            await database.close()
+            return ToolOutput(standardOutput: lines.map { $0 + "\n" }.joined(), exitCode: 0)
+        } catch {
+            await database.close()
+            return ToolOutput(standardError: "Error: \(error)\n", exitCode: 1)
+        }
+    }
+
     /// Why a command failed, for its one-line error.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
