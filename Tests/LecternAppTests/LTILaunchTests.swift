@@ -20,6 +20,10 @@ final class LTILaunchTests: XCTestCase {
             XCTAssertTrue(login.response.text.contains("action=\"\(fixture.platform.authURL)\""), login.response.text)
             XCTAssertEqual(login.redirectURI, "http://127.0.0.1:\(fixture.port)/lti/launch")
             XCTAssertNil(login.response.header("Location"), "the browser leaves by a form, never by a redirect")
+            let framed = try fixture.client.send("GET", "/lti/login?iss=\(ToolMessages.formEncode(fixture.platform.issuer))&login_hint=x"
+                                                    + "&target_link_uri=y", headers: ["Referer": "https://school.instructure.com/courses/42"])
+            XCTAssertTrue(framed.header("Content-Security-Policy")?.contains("https://school.instructure.com") ?? false,
+                          "the LMS page that frames the login may frame it")
 
             let token = try fixture.platform.sign(fixture.platform.launchClaims(nonce: login.nonce, target: fixture.cornersURL))
             let launch = try fixture.platform.postLaunch(fixture.client, idToken: token, state: login.state, cookie: login.stateCookie)

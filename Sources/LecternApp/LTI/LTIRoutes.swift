@@ -34,7 +34,12 @@ struct LTIRoutes: RouteCollection {
 
         @Sendable func login(_ request: Request, _ parameters: FormParameters) async throws -> Response {
             let authentication = try await launches.initiateLogin(parameters, origin: LTIWeb.origin(of: request))
-            let framers = try await database.read { db in try LTILaunchSession.knownFramers(db) }
+            // The LMS page that frames the login: registered platforms, current launches' pages, and
+            // the page this request came from (an LMS on its own domain, such as a school's Canvas,
+            // before its first launch). The page only hands the browser on to the registered
+            // platform's login, so letting that page frame it gives nothing away.
+            let referrer = request.headers["Referer"].map { [$0] } ?? []
+            let framers = try await database.read { db in try LTILaunchSession.knownFramers(db) } + referrer
             var response = LTIPages.autoSubmit(title: "Signing in from your LMS", explanation: "Taking you back to your LMS to confirm who you are.",
                                                action: authentication.platform.authURL, fields: authentication.fields)
             response.headers.set("Content-Security-Policy", LTIWeb.policy(frameAncestors: Self.origins(framers),
