@@ -15,6 +15,11 @@ public struct LTILoginState: Sendable, Equatable {
                        arguments: [stateHash, platformID, nonce, expiresAt])
     }
 
+    /// How many logins are in progress (unexpired states).
+    public static func pending(now: Date = Date(), _ db: Connection) throws -> Int {
+        try db.fetchValue(Int.self, sql: "SELECT count(*) FROM lti_login_states WHERE expires_at > ?", arguments: [now]) ?? 0
+    }
+
     /// Takes the unexpired state with this hash out of the table (a state works once), or nil.
     public static func consume(stateHash: [UInt8], now: Date = Date(), _ db: Connection) throws -> LTILoginState? {
         guard let row = try db.fetchOne(sql: "DELETE FROM lti_login_states WHERE state_hash = ? RETURNING platform_id, nonce, expires_at",

@@ -12,6 +12,9 @@ struct LaunchService: Sendable {
     let database: DatabasePool
     let runtime: LTIRuntime
 
+    /// The most logins in progress at once (each waits at most ``LTIWeb/stateLifetime``).
+    static let maxPendingLogins = 20_000
+
     /// What a login initiation leads to: the platform's authorization endpoint with these fields.
     struct AuthenticationRequest: Sendable {
         let platform: LTIPlatform
@@ -40,6 +43,10 @@ struct LaunchService: Sendable {
         let state = SecureToken.generate()
         let nonce = SecureToken.generate()
         try await database.write { db in
+            // Anyone can start a login: the states waiting for a launch are capped.
+            guard try LTILoginState.pending(now: now, db) < Self.maxPendingLogins else {
+                throw HTTPError(.serviceUnavailable, code: "busy", message: "Too many LMS sign-ins are in progress; try again shortly.")
+            }
             try LTILoginState.insert(stateHash: SecureToken.hash(state), platformID: platform.id, nonce: nonce,
                                      expiresAt: now.addingTimeInterval(LTIWeb.stateLifetime), now: now, db)
         }
