@@ -116,6 +116,7 @@ final class LTILaunchRefusalTests: XCTestCase {
             try replayedNonce(fixture)
             try missingState(fixture)
             try stateFromAnotherBrowser(fixture)
+            try await loginsInProgressAreCapped(fixture)
         } catch {
             await fixture.stop()
             throw error
@@ -164,5 +165,19 @@ final class LTILaunchRefusalTests: XCTestCase {
             XCTAssertEqual(response.status, 401)
             XCTAssertTrue(response.text.contains("state_mismatch"), response.text)
         }
+    }
+
+    private func loginsInProgressAreCapped(_ fixture: LTIFixture) async throws {
+        let expires = Date().addingTimeInterval(600)
+        try await fixture.database.write { db in
+            try db.execute(sql: """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+                INSERT INTO lti_login_states (state_hash, platform_id, nonce, expires_at) SELECT randomblob(32), 1, 'n', ? FROM n
+                """, arguments: [LaunchService.maxPendingLogins, expires])
+        }
+        let query = "iss=\(ToolMessages.formEncode(fixture.platform.issuer))&login_hint=x&target_link_uri=y"
+        let refused = try fixture.client.send("GET", "/lti/login?" + query, headers: ["Accept": "application/json"])
+        XCTAssertEqual(refused.status, 503, refused.text)
+        XCTAssertTrue(refused.setCookies("lectern_lti_state").isEmpty)
     }
 }
