@@ -138,6 +138,22 @@ public final class Server: Sendable {
                 body: body, remoteAddress: remote, clientAddress: remote.host, scheme: "http")
     }
 
+    /// Answers `request` in process, without a socket: routing, the server's middleware and the
+    /// router's, as a connection would (tests, embedding). A streamed body is collected.
+    public func handle(_ request: Request) async -> Response {
+        var response = await respond(to: request, lookup: routes.lookup(method: request.method, path: request.path))
+        if case .stream(let produce) = response.body {
+            let collected = CollectedBody()
+            do {
+                try await produce(ResponseBodyWriter { bytes in collected.append(bytes) })
+            } catch {
+                ServerLog.write(level: "error", "streamed response failed", [("path", request.path), ("error", "\(error)")])
+            }
+            response.body = .bytes(collected.bytes)
+        }
+        return response
+    }
+
     /// Runs middleware and the matched handler; maps errors to responses. Never throws.
     /// - Parameters:
     ///   - failure: answered instead of calling the matched handler (a failed head check).
@@ -184,4 +200,11 @@ public final class Server: Sendable {
             return configuration.errorRenderer.response(for: HTTPError(.internalServerError), request: request)
         }
     }
+}
+
+/// The chunks of a streamed body, gathered for an in-process answer.
+private final class CollectedBody: Sendable {
+    private let storage = Mutex<[UInt8]>([])
+    func append(_ bytes: [UInt8]) { storage.withLock { $0.append(contentsOf: bytes) } }
+    var bytes: [UInt8] { storage.withLock { $0 } }
 }

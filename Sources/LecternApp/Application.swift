@@ -13,7 +13,8 @@ import Store
 public final class Application: Sendable {
     /// What the routes and startup tasks were given.
     public let context: AppContext
-    private let server: Server
+    /// The HTTP server (for answering requests in process, in tests).
+    public let server: Server
 
     private init(context: AppContext, server: Server) {
         self.context = context

@@ -16,6 +16,7 @@ extension Application {
         LectureAdminRoutes(),
         CourseEditRoutes(),
         CaptionEditRoutes(),
+        ExerciseAuthoringRoutes(),
         LTIRoutes(),
     ]
 
