@@ -39,7 +39,7 @@ declare -A allowed=(
     [HTTPServer]="JSON Foundation Glibc Musl Dispatch Synchronization"
     [LecternApp]="HTTPServer HTML Store SQLite Threads Grading AutoLayout Dynamics Captions JSON Digest CCrypt Foundation Glibc Dispatch Synchronization ConstraintCode InterfaceBuilder BehaviorCode XML SourceCode Spelling LTI CCrypto CCurl"
     [lectern]="LecternApp CLI Grading Foundation Glibc"
-    [lectern-bench]="LecternApp CLI LayoutSolver AutoLayout Dynamics Grading Store SQLite Captions HTTPServer JSON Foundation Glibc Dispatch Synchronization InterfaceBuilder XML ConstraintCode BehaviorCode SourceCode LTI"
+    [lectern-bench]="LecternApp CLI LayoutSolver AutoLayout Dynamics Grading Store SQLite Captions HTTPServer JSON Foundation Glibc Dispatch Synchronization InterfaceBuilder XML ConstraintCode BehaviorCode SourceCode SeededRandom LTI"
 )
 pure=(Spelling Digest SeededRandom JSON XML SourceCode LayoutSolver AutoLayout Dynamics Captions InterfaceBuilder ConstraintCode BehaviorCode Grading HTML LTI)
 
