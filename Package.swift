@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "LecternKit", targets: [
             "JSON", "Digest", "Spelling", "CLI", "SQLite", "Store", "HTTPServer", "HTML",
             "LayoutSolver", "AutoLayout", "Dynamics", "Captions", "Grading", "LecternApp",
-            "SourceCode", "ConstraintCode", "BehaviorCode", "XML", "InterfaceBuilder",
+            "SourceCode", "ConstraintCode", "BehaviorCode", "XML", "InterfaceBuilder", "Threads",
         ]),
     ],
     targets: [
@@ -31,8 +31,8 @@ let package = Package(
         .target(name: "LayoutSolver", swiftSettings: strict),
         .target(name: "AutoLayout", dependencies: ["LayoutSolver", "JSON", "Spelling"], swiftSettings: strict),
         .target(name: "Dynamics", dependencies: ["JSON"], swiftSettings: strict),
-        .target(name: "Captions", swiftSettings: strict),
-        .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest", "ConstraintCode", "BehaviorCode", "InterfaceBuilder", "SourceCode"],
+        .target(name: "Captions", dependencies: ["HTML"], swiftSettings: strict),
+        .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest", "HTML", "ConstraintCode", "BehaviorCode", "InterfaceBuilder", "SourceCode"],
                 swiftSettings: strict),
         .target(name: "HTML", swiftSettings: strict),
         .target(name: "CLI", dependencies: ["Spelling"], swiftSettings: strict),
@@ -40,10 +40,13 @@ let package = Package(
         .target(name: "ConstraintCode", dependencies: ["SourceCode", "AutoLayout"], swiftSettings: strict),
         .target(name: "BehaviorCode", dependencies: ["SourceCode", "JSON"], swiftSettings: strict),
         .target(name: "XML", swiftSettings: strict),
-        .target(name: "InterfaceBuilder", dependencies: ["XML", "AutoLayout"], swiftSettings: strict),
+        .target(name: "InterfaceBuilder", dependencies: ["XML", "AutoLayout", "HTML"], swiftSettings: strict),
+
+        // Support: dedicated threads for blocking and CPU-heavy work.
+        .target(name: "Threads", swiftSettings: strict),
 
         // Storage.
-        .target(name: "SQLite", dependencies: ["CSQLite"], swiftSettings: strict),
+        .target(name: "SQLite", dependencies: ["CSQLite", "Threads"], swiftSettings: strict),
         .target(name: "Store", dependencies: ["SQLite", "Captions", "JSON", "Digest", "Spelling"], swiftSettings: strict),
 
         // Serving.
@@ -51,7 +54,7 @@ let package = Package(
 
         // The application: routes, pages, auth.
         .target(name: "LecternApp", dependencies: [
-            "HTTPServer", "HTML", "Store", "SQLite", "Grading", "AutoLayout", "Dynamics",
+            "HTTPServer", "HTML", "Store", "SQLite", "Threads", "Grading", "AutoLayout", "Dynamics",
             "Captions", "JSON", "Digest", "CCrypt", "SourceCode", "ConstraintCode", "BehaviorCode", "InterfaceBuilder", "XML",
         ], swiftSettings: strict),
 
@@ -68,6 +71,7 @@ let package = Package(
         .testTarget(name: "SpellingTests", dependencies: ["Spelling", "SeededRandom"], swiftSettings: strict),
         .testTarget(name: "CLITests", dependencies: ["CLI"], swiftSettings: strict),
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: strict),
+        .testTarget(name: "ThreadsTests", dependencies: ["Threads"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "JSON", "SeededRandom"], swiftSettings: strict),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"], swiftSettings: strict),

@@ -25,7 +25,8 @@ STUDENT = ["/", "/my-work", "/courses/cs193p", "/courses/cs193p/exercises/attrib
            "/courses/cs193p/exercises/steady-stacks", "/account", "/courses/cs193p/lectures/10", "/no/such/page"]
 INSTRUCTOR = ["/", "/courses/cs193p", "/courses/cs193p/gradebook", "/courses/cs193p/gradebook/students/alice",
               "/courses/cs193p/gradebook/exercises/attributor", "/courses/cs193p/audit", "/courses/cs193p/lectures/new",
-              "/courses/cs193p/lectures/9/edit", "/courses/cs193p/edit", "/courses/cs193p/lectures/9?t=1287", "/account"]
+              "/courses/cs193p/lectures/9/edit", "/courses/cs193p/edit", "/courses/cs193p/lectures/9?t=1287", "/account",
+              "/courses/cs193p/library", "/courses/cs193p/new-exercise", "/courses/cs193p/exercises/corners/edit"]
 
 
 # axe-core 4.x as PyPI's axe-playwright-python ships it (only its axe.min.js is used, through Selenium).

@@ -11,6 +11,8 @@
 # Environment: DURATION (15s), WARMUP (5s), ROUNDS (3), CONNECTIONS (64), LECTERN_PORT (18080),
 # REFERENCE_PORT (18081), LECTERN_BIN / REFERENCE_BIN (use prebuilt binaries instead of building),
 # SCRATCH (a build directory for the main package, default its .build).
+# BASELINE_BIN: another lectern binary (an earlier commit's) measured in the same rounds on
+# BASELINE_PORT (18082), for before/after figures; NO_REFERENCE=1 leaves Hummingbird out.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -20,6 +22,10 @@ rounds=${ROUNDS:-3}
 connections=${CONNECTIONS:-64}
 lectern_port=${LECTERN_PORT:-18080}
 reference_port=${REFERENCE_PORT:-18081}
+baseline_port=${BASELINE_PORT:-18082}
+servers=(lectern)
+[[ -n ${BASELINE_BIN:-} ]] && servers+=(baseline)
+[[ -z ${NO_REFERENCE:-} ]] && servers+=(reference)
 
 if ! command -v wrk >/dev/null; then
     apt-get install -y wrk >/dev/null || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
@@ -30,7 +36,7 @@ if [[ -z ${LECTERN_BIN:-} ]]; then
     swift build -c release --package-path "$root" "${scratch[@]}" --product lectern >&2
     LECTERN_BIN=$(swift build -c release --package-path "$root" "${scratch[@]}" --show-bin-path)/lectern
 fi
-if [[ -z ${REFERENCE_BIN:-} ]]; then
+if [[ -z ${NO_REFERENCE:-} && -z ${REFERENCE_BIN:-} ]]; then
     swift build -c release --package-path "$root/Benchmarks" --product hummingbird-reference >&2
     REFERENCE_BIN=$(swift build -c release --package-path "$root/Benchmarks" --show-bin-path)/hummingbird-reference
 fi
@@ -47,34 +53,49 @@ trap cleanup EXIT
 (cd "$workdir" && exec "$LECTERN_BIN" serve --quiet --bench-routes --port "$lectern_port" --db "$workdir/bench.sqlite") \
     >"$workdir/lectern.log" 2>&1 &
 lectern_pid=$!; pids+=("$lectern_pid")
-"$REFERENCE_BIN" "$reference_port" >"$workdir/reference.log" 2>&1 &
-reference_pid=$!; pids+=("$reference_pid")
+if [[ -z ${NO_REFERENCE:-} ]]; then
+    "$REFERENCE_BIN" "$reference_port" >"$workdir/reference.log" 2>&1 &
+    reference_pid=$!; pids+=("$reference_pid")
+fi
+if [[ -n ${BASELINE_BIN:-} ]]; then
+    mkdir -p "$workdir/baseline"
+    (cd "$workdir/baseline" && exec "$BASELINE_BIN" serve --quiet --bench-routes --port "$baseline_port" \
+        --db "$workdir/baseline/bench.sqlite") >"$workdir/baseline.log" 2>&1 &
+    baseline_pid=$!; pids+=("$baseline_pid")
+fi
 
 wait_for() {
     for _ in $(seq 100); do curl -sf "$1" >/dev/null && return 0; sleep 0.1; done
     echo "server at $1 did not come up" >&2; exit 1
 }
 wait_for "http://127.0.0.1:$lectern_port/bench/hello"
-wait_for "http://127.0.0.1:$reference_port/hello"
+[[ -z ${NO_REFERENCE:-} ]] && wait_for "http://127.0.0.1:$reference_port/hello"
+[[ -n ${BASELINE_BIN:-} ]] && wait_for "http://127.0.0.1:$baseline_port/bench/hello"
 
 url() {  # server route
-    if [[ $1 == lectern ]]; then echo "http://127.0.0.1:$lectern_port/bench/$2"; else echo "http://127.0.0.1:$reference_port/$2"; fi
+    case $1 in
+        lectern) echo "http://127.0.0.1:$lectern_port/bench/$2" ;;
+        baseline) echo "http://127.0.0.1:$baseline_port/bench/$2" ;;
+        *) echo "http://127.0.0.1:$reference_port/$2" ;;
+    esac
 }
-pid_of() { if [[ $1 == lectern ]]; then echo "$lectern_pid"; else echo "$reference_pid"; fi; }
+pid_of() {
+    case $1 in lectern) echo "$lectern_pid" ;; baseline) echo "$baseline_pid" ;; *) echo "$reference_pid" ;; esac
+}
 
 # wrk latency ("686.00us", "5.30ms", "1.02s") in milliseconds.
 to_ms() {
     awk -v v="$1" 'BEGIN { n = v + 0; if (v ~ /us$/) n /= 1000; else if (v ~ /ms$/) n += 0; else if (v ~ /s$/) n *= 1000; printf "%.2f", n }'
 }
 
-for server in lectern reference; do
+for server in "${servers[@]}"; do
     for route in hello items; do wrk -t1 -c"$connections" -d"$warmup" "$(url $server $route)" >/dev/null; done
 done
 
 results="$workdir/results"
 for round in $(seq "$rounds"); do
     for route in hello items; do
-        for server in lectern reference; do
+        for server in "${servers[@]}"; do
             out=$(wrk -t1 -c"$connections" -d"$duration" --latency "$(url $server $route)")
             rps=$(awk '/^Requests\/sec/ { print $2 }' <<<"$out")
             p50=$(to_ms "$(awk '$1 == "50%" { print $2 }' <<<"$out")")
@@ -95,11 +116,14 @@ median() {  # route server column
 printf '\nMedians of %s rounds (wrk -t1 -c%s -d%s --latency)\n' "$rounds" "$connections" "$duration"
 printf '%-7s %-12s %12s %9s %9s %8s\n' route server "req/s" "p50 ms" "p99 ms" "RSS MB"
 for route in hello items; do
-    for server in lectern reference; do
+    for server in "${servers[@]}"; do
         name=$server; [[ $server == reference ]] && name=hummingbird
         printf '%-7s %-12s %12s %9s %9s %8s\n' "/$route" "$name" "$(median $route $server 3)" \
             "$(median $route $server 4)" "$(median $route $server 5)" "$(median $route $server 6)"
     done
-    ratio=$(awk -v a="$(median $route lectern 3)" -v b="$(median $route reference 3)" 'BEGIN { printf "%.2f", a / b }')
-    printf '%-7s %-12s %12s\n' "/$route" "ratio" "${ratio}x"
+    for other in "${servers[@]:1}"; do
+        ratio=$(awk -v a="$(median $route lectern 3)" -v b="$(median $route "$other" 3)" 'BEGIN { printf "%.2f", a / b }')
+        name=$other; [[ $other == reference ]] && name=hummingbird
+        printf '%-7s %-12s %12s\n' "/$route" "÷ $name" "${ratio}x"
+    done
 done

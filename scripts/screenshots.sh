@@ -14,7 +14,8 @@
 #     "My work", a 404 page (which keeps the user area), and a Swift file uploaded with the form;
 #   - as an instructor: the course home, the home page, the course and lecture forms, a lecture
 #     with the cue correction form, the gradebook, a student's and an exercise's drill-down,
-#     a regrade dry run and, once it is applied, the audit log.
+#     a regrade dry run and, once it is applied, the audit log; the exercise library, the editor
+#     (new, a preview, a library copy) and a student's result with scenarios held back.
 # (A link's #fragment is left out: headless screenshots of a page scrolled to a fragment come out blank.)
 #
 # Signed-in pages are fetched with curl (a cookie jar, the CSRF token read from the forms), saved
@@ -194,3 +195,22 @@ done
 shoot_saved regrade-dry-run "$page" 900 1200
 post ines "$regrade/apply" "$page"
 fetch ines /courses/cs193p/audit "$page" && shoot_saved audit-log "$page" 1100 900
+
+# Writing exercises: the library, a new exercise's form, its preview (with a wrong example that
+# differs from its expected grade), a library copy in the editor, and a student's result while
+# scenarios are held back until the deadline.
+fetch ines /courses/cs193p/library "$page" && shoot_saved exercise-library "$page" 1600 3000
+fetch ines /courses/cs193p/new-exercise "$page" && shoot_saved exercise-editor-new "$page" 2200 3400
+post ines /courses/cs193p/new-exercise "$page" action=preview slug=centre-box "title=Centre the box" kind=layout points=100 \
+    lectureCourse=cs193p lectureNumber=9 lectureAt=07:38 accepts=text accepts=storyboard "views=view box label 60x21" \
+    'scenarios=[{"name": "portrait", "size": [320, 568], "points": 50}, {"name": "landscape", "size": [568, 320], "points": 50}]' \
+    styleMagicNumbers=10 "statement=# Centre the box" "reference=box.centerX == superview.centerX
+box.centerY == superview.centerY" starter= example-0-name=top-left "example-0-text=H:|-[box]
+V:|-[box]" 'example-0-expected={"score": 0, "messages": []}'
+shoot_saved exercise-preview "$page" 3600 6000
+post ines /courses/cs193p/library/corners/copy "$page" slug=corners-copy
+shoot_saved exercise-editor-copy "$page" 4600 7600
+post ines /courses/cs193p/exercises/centered/feedback "$page" feedback=hint check=portrait visibility=now check=landscape \
+    visibility=afterDeadline check=3.5-inch visibility=never
+post alice /courses/cs193p/exercises/centered "$page" "text=$(cat "$examples/centered/examples/magic-numbers.layout")"
+shoot_saved submission-hidden-checks "$page" 1100 1800

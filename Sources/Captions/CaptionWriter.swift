@@ -1,3 +1,5 @@
+import HTML
+
 /// Writes cues as WebVTT or SRT, for download and for `<track>` elements.
 ///
 /// Speaker changes are written as a leading `>> `, speakers as WebVTT voice tags, identifiers and
@@ -79,18 +81,8 @@ public enum CaptionWriter {
         !settings.contains(where: \.isNewline) && !CueBlocks.containsArrow(settings.utf8)
     }
 
-    /// WebVTT cue text escaping: `&`, `<` and `>` as character references.
+    /// WebVTT cue text escaping: `&`, `<` and `>` as character references (HTML's text rules).
     private static func escaped(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            default: output.append(character)
-            }
-        }
-        return output
+        Markup.escape(text, .text)
     }
 }

@@ -1,3 +1,5 @@
+import HTML
+
 /// A small SVG writer. Element and attribute names come from closed sets, and every attribute
 /// value and every text is escaped as it is written, so no name, label or number from an
 /// exercise or a submission can inject markup.
@@ -73,29 +75,9 @@ struct SVGWriter {
         }
     }
 
-    /// XML-escapes `text`; characters XML does not allow become U+FFFD.
+    /// XML-escapes `text` through the one escaper; characters XML does not allow become U+FFFD.
     private static func escape(_ text: String, into output: inout String) {
-        let plain = text.utf8.allSatisfy { byte in
-            byte >= 0x20 && byte != UInt8(ascii: "&") && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
-                && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "'") && byte != 0xEF
-        }
-        if plain {
-            output += text
-            return
-        }
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            case "\t", "\n", "\r": output.unicodeScalars.append(scalar)
-            default:
-                let allowed = scalar.value >= 0x20 && !(0xFFFE...0xFFFF).contains(scalar.value)
-                output.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
-            }
-        }
+        output += Markup.escape(text, .xml)
     }
 
     /// A coordinate with at most `decimals` decimals (two by default).

@@ -13,6 +13,13 @@ public struct ConvertedSubmission: Sendable, Equatable {
     public let layout: LayoutConversion?
     /// For dynamics exercises: the behavior tree read from the code, with its source lines.
     public let behavior: BehaviorConversion?
+    /// For a storyboard: whether its scene has size-class variations, so that scenarios of other
+    /// size classes may be graded with other constraints.
+    public var hasSizeClassVariations = false
+    /// For a storyboard of several scenes: the id of the scene graded.
+    public var sceneID: String?
+    /// For a storyboard of several scenes: which one was graded, and why.
+    var sceneNote: String?
 
     /// Graded line → where it came from in the source: its line and column, and the source as the
     /// student's tool shows it (a storyboard's constraints as Xcode lists them).
@@ -28,6 +35,7 @@ public struct ConvertedSubmission: Sendable, Equatable {
 
     public static func == (lhs: ConvertedSubmission, rhs: ConvertedSubmission) -> Bool {
         lhs.form == rhs.form && lhs.text == rhs.text && lhs.layout == rhs.layout && lhs.behavior == rhs.behavior
+            && lhs.hasSizeClassVariations == rhs.hasSizeClassVariations && lhs.sceneID == rhs.sceneID
     }
 
     /// Finds each converted constraint's text among the graded lines, in order, so a line the
@@ -53,7 +61,7 @@ public struct ConvertedSubmission: Sendable, Equatable {
     public var notes: [String] {
         let skipped = layout.map { $0.skipped.map { ($0.line, $0.column, $0.reason) } }
             ?? behavior.map { $0.skipped.map { ($0.line, $0.column, $0.reason) } } ?? []
-        return skipped.map { "\($0.0):\($0.1 ?? 1): not graded: \($0.2)" }
+        return (sceneNote.map { ["1:1: \($0)"] } ?? []) + skipped.map { "\($0.0):\($0.1 ?? 1): not graded: \($0.2)" }
     }
 
     /// A grader's message about the converted text, pointed at the source line it came from
@@ -98,10 +106,20 @@ extension Grader {
         case .success(let value): converted = value
         case .failure(let failure): return .rejected(exercise, problems: failure.problems)
         }
-        var report = gradeOwnFormat(exercise, submission: converted.text, options: options)
-        report.diagnostics = report.diagnostics.map(converted.located) + converted.notes
-        report.checks = report.checks.map { GradeCheck(name: $0.name, passed: $0.passed, points: $0.points,
-                                                       message: converted.located($0.message)) }
+        var report: GradeReport
+        if converted.hasSizeClassVariations, case .layout(let layout) = exercise.definition {
+            // Each scenario with the constraints installed for its size classes.
+            switch SizeClassGrading.groups(of: text, scene: converted.sceneID, layout: layout) {
+            case .failure(let failure): return .rejected(exercise, problems: failure.problems)
+            case .success(let groups): report = SizeClassGrading.grade(exercise, layout: layout, groups: groups, options: options)
+            }
+            report.diagnostics += converted.notes
+        } else {
+            report = gradeOwnFormat(exercise, submission: converted.text, options: options)
+            report.diagnostics = report.diagnostics.map(converted.located) + converted.notes
+            report.checks = report.checks.map { GradeCheck(name: $0.name, passed: $0.passed, points: $0.points,
+                                                           message: converted.located($0.message)) }
+        }
         report.conversion = converted
         return report
     }
@@ -144,9 +162,14 @@ extension Grader {
         case (.layout(let layout), .storyboard):
             do {
                 // The file's one scene (or an error listing them), its views matched to the exercise's by name.
-                let scene = try InterfaceBuilder.convert(Array(text.utf8))
-                return .success(ConvertedSubmission(form: .storyboard, text: scene.conversion.submissionText(declaredViews: layout.views),
-                                                    layout: scene.conversion))
+                let choice = try StoryboardSceneChoice.choose(Array(text.utf8), for: layout)
+                var converted = ConvertedSubmission(form: .storyboard,
+                                                    text: choice.scene.conversion.submissionText(declaredViews: layout.views),
+                                                    layout: choice.scene.conversion)
+                converted.hasSizeClassVariations = choice.scene.hasVariations
+                converted.sceneID = choice.sceneID
+                converted.sceneNote = choice.note
+                return .success(converted)
             } catch {
                 return .failure(ConversionFailure(problems: ["\(error)"]))
             }

@@ -36,18 +36,8 @@ struct HTMLOutput {
         }
     }
 
-    /// Escapes `&`, `<`, `>` everywhere and quotes in attribute values; drops NUL.
+    /// Escapes through ``Markup``, the one escaper.
     private mutating func escape(_ s: String, attribute: Bool) {
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "&"): bytes.append(contentsOf: "&amp;".utf8)
-            case UInt8(ascii: "<"): bytes.append(contentsOf: "&lt;".utf8)
-            case UInt8(ascii: ">"): bytes.append(contentsOf: "&gt;".utf8)
-            case UInt8(ascii: "\"") where attribute: bytes.append(contentsOf: "&quot;".utf8)
-            case UInt8(ascii: "'") where attribute: bytes.append(contentsOf: "&#39;".utf8)
-            case 0: continue
-            default: bytes.append(b)
-            }
-        }
+        Markup.escape(s, attribute ? .attribute : .text, into: &bytes)
     }
 }

@@ -27,7 +27,6 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
     let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     var headBuffer: [UInt8] = []
     private(set) var dateCache = DateCache()
-    private var logBuffer: [UInt8] = []
     private(set) var now = Platform.monotonicSeconds()
     private var nextSweep = 0.0
 
@@ -217,15 +216,9 @@ final class EventLoop: TaskExecutor, @unchecked Sendable {
         server.addressSlots.release(connection.remote.host)
     }
 
-    func log(_ line: String) {
-        logBuffer.append(contentsOf: line.utf8)
-        logBuffer.append(ASCII.lf)
-    }
-
+    /// Writes this loop's access-log lines, once per turn.
     private func flushLog() {
-        guard !logBuffer.isEmpty else { return }
-        Platform.writeStandardError(logBuffer)
-        logBuffer.removeAll(keepingCapacity: true)
+        server.observer.accessLog?.flush(shard: index)
     }
 
     // MARK: Shutdown

@@ -42,6 +42,10 @@ public struct RequestContext: Sendable {
     public var parameters: PathParameters
     /// The matched route pattern ("/api/lectures/:id"), nil when nothing matched.
     public var route: String?
+    /// When the request's head arrived, in monotonic seconds.
+    public internal(set) var receivedAt = 0.0
+    /// The event loop that read the request (the shard its metrics and log line go to).
+    var loopIndex = 0
     private var values: [ObjectIdentifier: any Sendable] = [:]
 
     public init(parameters: PathParameters = PathParameters(), route: String? = nil) {

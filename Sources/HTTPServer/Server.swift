@@ -9,16 +9,25 @@ import Synchronization
 /// var config = ServerConfiguration()
 /// config.port = 8080
 /// let server = Server(router: router, configuration: config)
-/// try await server.run()          // until SIGINT/SIGTERM, then graceful shutdown
+/// try server.start()              // returns once listening; `port` is then bound
+/// await server.shutdown()          // graceful: in-flight requests finish first
 /// ```
 ///
-/// Or `try server.start()` (returns once listening; ``port`` is then bound) and
-/// `await server.shutdown()` for tests and embedding.
+/// Signals are the embedding program's business (the app has its own termination handling).
 public final class Server: Sendable {
     public let configuration: ServerConfiguration
     /// Request counters, latency histograms and connection gauges.
     public let metrics: ServerMetrics
     let routes: RouteTable
+    /// The rules every connection's state machine follows.
+    let connectionSettings: ConnectionStateMachine.Settings
+    /// Forwarding headers believed from the configured proxies.
+    let trustedProxies: TrustedProxies
+    /// Metrics and the access log, for every answered request.
+    let observer: RequestObserver
+    /// The server's middleware, then the router's: proxies resolved, policy headers added to what
+    /// comes back, the request observed, errors rendered.
+    private let middleware: [any Middleware]
     /// Open connections per peer address.
     let addressSlots: AddressSlots
     let serverHeaderLine: [UInt8]
@@ -48,6 +57,14 @@ public final class Server: Sendable {
             }
         }
         routes = RouteTable(router)
+        connectionSettings = ConnectionStateMachine.Settings(configuration)
+        trustedProxies = TrustedProxies(configuration.trustedProxies)
+        observer = RequestObserver(metrics: metrics,
+                                   accessLog: configuration.accessLog ? AccessLog(shards: configuration.eventLoopCount) : nil)
+        let policy = PolicyHeaders(defaultHeaders: configuration.defaultHeaders,
+                                   strictTransportSecurity: configuration.strictTransportSecurity)
+        middleware = (configuration.trustedProxies.isEmpty ? [] : [trustedProxies])
+            + [policy, observer, ErrorResponses(renderer: configuration.errorRenderer)] + routes.middleware
         addressSlots = AddressSlots(limit: configuration.maxConnectionsPerAddress, exempt: configuration.trustedProxies)
         var line: [UInt8] = Array("Server: ".utf8)
         ResponseHead.appendSanitized(configuration.serverName, to: &line)
@@ -94,15 +111,6 @@ public final class Server: Sendable {
         for loop in loops { loop.start(listener: fd) }
     }
 
-    /// Starts, then serves until SIGINT or SIGTERM, then shuts down gracefully.
-    public func run() async throws {
-        try start()
-        ServerLog.write(level: "info", "listening", [("address", "\(configuration.host):\(port)")])
-        await Self.waitForTerminationSignal()
-        ServerLog.write(level: "info", "shutting down", [("grace_s", "\(configuration.shutdownGracePeriod)")])
-        await shutdown()
-    }
-
     /// Stops accepting, lets in-flight requests finish within `gracePeriod` seconds
     /// (default: the configured one), then closes every connection and stops the loops.
     public func shutdown(gracePeriod: Double? = nil) async {
@@ -122,34 +130,37 @@ public final class Server: Sendable {
         if let listener { Platform.close(listener) }
     }
 
-    private static func waitForTerminationSignal() async {
-        let watcher = TerminationSignals()
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in watcher.install(continuation) }
-        withExtendedLifetime(watcher) {}
-    }
-
     // MARK: Requests
 
+    /// The request as read from the socket; ``TrustedProxies`` later sets its client and scheme.
     func makeRequest(head: HTTPRequestHead, body: [UInt8], remote: SocketAddress) -> Request {
-        var client = remote.host
-        var scheme = "http"
-        if configuration.trustedProxies.contains(remote.host) {
-            if let forwarded = head.headers.values(for: "X-Forwarded-For").last {
-                // The rightmost address not added by one of our proxies is the client.
-                let hops = forwarded.split(separator: ",").map { String(ASCII.trimmed($0)) }.filter { !$0.isEmpty }
-                client = hops.last { !configuration.trustedProxies.contains($0) } ?? hops.first ?? client
+        Request(method: head.method, target: head.target, version: head.version, headers: head.headers,
+                body: body, remoteAddress: remote, clientAddress: remote.host, scheme: "http")
+    }
+
+    /// Answers `request` in process, without a socket: routing, the server's middleware and the
+    /// router's, as a connection would (tests, embedding). A streamed body is collected.
+    public func handle(_ request: Request) async -> Response {
+        var response = await respond(to: request, lookup: routes.lookup(method: request.method, path: request.path))
+        if case .stream(let produce) = response.body {
+            let collected = CollectedBody()
+            do {
+                try await produce(ResponseBodyWriter { bytes in collected.append(bytes) })
+            } catch {
+                ServerLog.write(level: "error", "streamed response failed", [("path", request.path), ("error", "\(error)")])
             }
-            if let proto = head.headers["X-Forwarded-Proto"]?.lowercased(), proto == "https" || proto == "http" {
-                scheme = proto
-            }
+            response.body = .bytes(collected.bytes)
         }
-        return Request(method: head.method, target: head.target, version: head.version, headers: head.headers,
-                       body: body, remoteAddress: remote, clientAddress: client, scheme: scheme)
+        return response
     }
 
     /// Runs middleware and the matched handler; maps errors to responses. Never throws.
-    /// - Parameter failure: answered instead of calling the matched handler (a failed head check).
-    func respond(to request: Request, lookup: RouteTable.Lookup, failing failure: HTTPError? = nil) async -> Response {
+    /// - Parameters:
+    ///   - failure: answered instead of calling the matched handler (a failed head check).
+    ///   - receivedAt: when the head arrived (monotonic seconds).
+    ///   - loopIndex: the event loop that read it.
+    func respond(to request: Request, lookup: RouteTable.Lookup, failing failure: HTTPError? = nil,
+                 receivedAt: Double = Platform.monotonicSeconds(), loopIndex: Int = 0) async -> Response {
         let handler: Handler
         var context = RequestContext()
         switch lookup {
@@ -179,54 +190,21 @@ public final class Server: Sendable {
         case .badPath:
             handler = { _, _ in throw HTTPError.badRequest("The path is not valid percent-encoded UTF-8.") }
         }
-        let chain = routes.middleware.isEmpty ? handler : routes.middleware.wrapping(handler)
-        var response: Response
+        context.receivedAt = receivedAt
+        context.loopIndex = loopIndex
+        let chain = middleware.wrapping(handler)
         do {
-            response = try await chain(request, context)
-        } catch let error as HTTPError {
-            response = configuration.errorRenderer.response(for: error, request: request)
+            return try await chain(request, context)
         } catch {
-            ServerLog.write(level: "error", "handler failed",
-                            [("method", request.method.rawValue), ("path", request.path), ("error", "\(error)")])
-            response = configuration.errorRenderer.response(
-                for: HTTPError(.internalServerError, message: "Something went wrong on our side."), request: request)
-        }
-        addPolicyHeaders(to: &response, for: request)
-        return response
-    }
-
-    /// The configured default headers the response lacks, and HSTS over HTTPS.
-    private func addPolicyHeaders(to response: inout Response, for request: Request) {
-        for (name, value) in configuration.defaultHeaders where response.headers[name] == nil {
-            response.headers.add(name, value)
-        }
-        if let hsts = configuration.strictTransportSecurity, request.scheme == "https",
-           response.headers["Strict-Transport-Security"] == nil {
-            response.headers.add("Strict-Transport-Security", hsts)
+            // ErrorResponses renders every error; only a server middleware could get here.
+            return configuration.errorRenderer.response(for: HTTPError(.internalServerError), request: request)
         }
     }
 }
 
-/// Resumes a continuation on the first SIGINT or SIGTERM.
-private final class TerminationSignals: @unchecked Sendable {
-    // Written once in `install`, then only read; events arrive on `queue`.
-    private var sources: [DispatchSourceSignal] = []
-    private var continuation: CheckedContinuation<Void, Never>?
-    private let queue = DispatchQueue(label: "termination-signals")
-
-    func install(_ continuation: CheckedContinuation<Void, Never>) {
-        queue.sync {
-            self.continuation = continuation
-            for sig in [SIGINT, SIGTERM] {
-                signal(sig, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-                source.setEventHandler { [self] in
-                    self.continuation?.resume()
-                    self.continuation = nil
-                }
-                source.resume()
-                sources.append(source)
-            }
-        }
-    }
+/// The chunks of a streamed body, gathered for an in-process answer.
+private final class CollectedBody: Sendable {
+    private let storage = Mutex<[UInt8]>([])
+    func append(_ bytes: [UInt8]) { storage.withLock { $0.append(contentsOf: bytes) } }
+    var bytes: [UInt8] { storage.withLock { $0 } }
 }

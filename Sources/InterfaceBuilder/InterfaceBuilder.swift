@@ -11,6 +11,9 @@ public struct InterfaceBuilderConversion: Sendable, Equatable {
     public var scenario: LayoutScenario
     /// The size classes whose variations were applied.
     public var sizeClasses: SizeClasses
+    /// Whether the scene has size-class variations, so that other size classes may install
+    /// other constraints (convert again with their `sizeClasses` to see which).
+    public var hasVariations = false
 }
 
 /// A scene a storyboard or XIB offers.

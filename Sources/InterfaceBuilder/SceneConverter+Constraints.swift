@@ -78,7 +78,8 @@ extension SceneConverter {
             size: size, document: documentText, views: views,
             constraints: lines.map { .init(line: $0.line, column: $0.column, source: $0.source, text: $0.text) },
             skipped: skipped.sorted { $0.line < $1.line }, warnings: warnings)
-        return InterfaceBuilderConversion(conversion: conversion, scenario: scenario, sizeClasses: sizeClasses)
+        return InterfaceBuilderConversion(conversion: conversion, scenario: scenario, sizeClasses: sizeClasses,
+                                          hasVariations: hasVariations)
     }
 
     /// `view NAME KIND [WxH] [hugging HxV] [compression HxV] [in PARENT]`.

@@ -1,4 +1,5 @@
 import AutoLayout
+import HTML
 
 /// Writes a layout document as a one-scene storyboard that Xcode opens: the views (by kind) in
 /// their tree, named by `userLabel`, with their solved frames and intrinsic sizes as placeholder
@@ -259,17 +260,7 @@ public enum StoryboardExporter {
         }
 
         static func escape(_ text: String) -> String {
-            var result = ""
-            for character in text {
-                switch character {
-                case "&": result += "&amp;"
-                case "<": result += "&lt;"
-                case ">": result += "&gt;"
-                case "\"": result += "&quot;"
-                default: result.append(character)
-                }
-            }
-            return result
+            Markup.escape(text, .xml)
         }
 
         static func device(for size: LayoutSize) -> (id: String, landscape: Bool)? {

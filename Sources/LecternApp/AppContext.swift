@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import SQLite
+import Threads
 
 /// What route collections and startup tasks get to work with.
 public struct AppContext: Sendable {
@@ -27,11 +28,11 @@ public struct AppContext: Sendable {
         self.database = database
         self.console = console
         let gradingThreads = ProcessInfo.processInfo.activeProcessorCount
-        self.gradingWorkers = WorkerPool(threads: gradingThreads, queueLimit: 512)
+        self.gradingWorkers = WorkerPool(name: "grading", threads: gradingThreads, queueLimit: 512)
         self.gradingQueue = GradingQueue(workers: gradingWorkers, slots: gradingThreads,
                                          maxWaiting: configuration.gradingQueueLimit, limits: configuration.gradingLimits)
-        self.regradeWorkers = WorkerPool(threads: 1, queueLimit: 64)
-        self.passwordWorkers = WorkerPool(threads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1), queueLimit: 64)
+        self.regradeWorkers = WorkerPool(name: "regrading", threads: 1, queueLimit: 64)
+        self.passwordWorkers = WorkerPool(name: "password hashing", threads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1), queueLimit: 64)
         self.authenticator = Authenticator(database: database, hashing: passwordWorkers)
     }
 

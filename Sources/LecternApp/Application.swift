@@ -13,7 +13,8 @@ import Store
 public final class Application: Sendable {
     /// What the routes and startup tasks were given.
     public let context: AppContext
-    private let server: Server
+    /// The HTTP server (for answering requests in process, in tests).
+    public let server: Server
 
     private init(context: AppContext, server: Server) {
         self.context = context
@@ -97,7 +98,7 @@ public final class Application: Sendable {
     static func makeRouter(_ context: AppContext) -> Router {
         let router = Router()
         router.use(ErrorPageMiddleware(authenticator: context.authenticator, renderer: errorRenderer))
-        router.use(ValidationErrorMiddleware())
+        router.use(DomainErrorMiddleware())
         if let throttle = SearchThrottle(context.configuration) { router.use(throttle) }
         for collection in routeCollections {
             collection.register(on: router, context: context)

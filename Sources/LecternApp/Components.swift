@@ -16,6 +16,7 @@ extension Application {
         LectureAdminRoutes(),
         CourseEditRoutes(),
         CaptionEditRoutes(),
+        ExerciseAuthoringRoutes(),
     ]
 
     /// Startup tasks, run in this order on every start.

@@ -1,3 +1,4 @@
+import Threads
 /// Settings of a `DatabasePool`.
 public struct PoolConfiguration: Sendable {
     /// Number of reader connections (and threads). At least 1.
@@ -24,10 +25,10 @@ public struct PoolConfiguration: Sendable {
 public final class DatabasePool: Sendable {
     /// The database file.
     public let path: String
-    private let writer: WorkerThreads
-    private let readers: WorkerThreads
+    private let writer: ThreadPool<Connection>
+    private let readers: ThreadPool<Connection>
     /// One reader of its own for quick checks, so they never queue behind busy readers.
-    private let prober: WorkerThreads
+    private let prober: ThreadPool<Connection>
 
     /// Opens the file (creating it when missing) and sets WAL mode; readers connect lazily.
     public init(path: String, configuration: PoolConfiguration = .init()) throws {
@@ -37,13 +38,13 @@ public final class DatabasePool: Sendable {
         readerConfiguration.journalMode = nil
         readerConfiguration.queryOnly = true
         let readerSettings = readerConfiguration
-        writer = WorkerThreads(name: "SQLite writer", count: 1, first: writerConnection) {
+        writer = ThreadPool(name: "SQLite writer", threads: 1, first: writerConnection, stackSize: 1 << 20) {
             try Connection(path: path, mode: .readWrite, configuration: configuration.connection)
         }
-        readers = WorkerThreads(name: "SQLite reader", count: max(1, configuration.readerCount), first: nil) {
+        readers = ThreadPool(name: "SQLite reader", threads: max(1, configuration.readerCount), stackSize: 1 << 20) {
             try Connection(path: path, mode: .readWrite, configuration: readerSettings)
         }
-        prober = WorkerThreads(name: "SQLite probe", count: 1, first: nil) {
+        prober = ThreadPool(name: "SQLite probe", threads: 1, stackSize: 1 << 20) {
             try Connection(path: path, mode: .readWrite, configuration: readerSettings)
         }
     }
@@ -98,15 +99,12 @@ public final class DatabasePool: Sendable {
         await prober.waitUntilExited()
     }
 
-    private func run<T: Sendable>(on threads: WorkerThreads,
+    private func run<T: Sendable>(on threads: ThreadPool<Connection>,
                                   _ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<T, any Error>) in
-            let accepted = threads.submit { connection in
-                continuation.resume(with: Result { try body(connection.get()) })
-            }
-            if !accepted {
-                continuation.resume(throwing: SQLiteError.misuse("the database pool is closed"))
-            }
+        do {
+            return try await threads.run(body)
+        } catch let error as ThreadPoolError {
+            throw SQLiteError.misuse("the database pool is \(error == .closed ? "closed" : "busy")")
         }
     }
 }

@@ -24,6 +24,8 @@ public enum Schema {
         accountHardening,
         captionTracks,
         lectureChapters,
+        exerciseAuthoring,
+        feedbackPolicy,
     ]
 
     /// The migrator over `migrations`.

@@ -14,10 +14,10 @@ let dynamicsCommand = CommandSpec(
                 docs/dynamics.md). Prints a summary, or the full output with --json. Exits 2 when \
                 the scene is invalid, naming the JSON path of the problem.
                 """,
-            flags: [FlagSpec("json", help: "Print the full JSON output.")],
-            arguments: [ArgumentSpec("scene", help: "The scene file (JSON).")],
+            flags: [Simulate.json.spec],
+            arguments: [Simulate.scene.spec],
             run: { arguments in
-                DynamicsTool.simulate(path: arguments.argument("scene") ?? "", json: arguments.flag("json")).emit()
+                DynamicsTool.simulate(path: arguments[Simulate.scene] ?? "", json: arguments[Simulate.json]).emit()
             }),
         CommandSpec(
             name: "convert",
@@ -29,10 +29,10 @@ let dynamicsCommand = CommandSpec(
                 FILE:LINE:COL lines. With --json prints {"format","tree","skipped","warnings"}. Exits 0, \
                 or 2 when the file cannot be read (with line:column).
                 """,
-            flags: [FlagSpec("json", help: "Print the tree with what was skipped and the warnings, as JSON.")],
-            arguments: [ArgumentSpec("file", help: "The code file (.m or .swift; otherwise detected).")],
+            flags: [ConvertCode.json.spec],
+            arguments: [ConvertCode.file.spec],
             run: { arguments in
-                DynamicsTool.convert(path: arguments.argument("file") ?? "", json: arguments.flag("json")).emit()
+                DynamicsTool.convert(path: arguments[ConvertCode.file] ?? "", json: arguments[ConvertCode.json]).emit()
             }),
         CommandSpec(
             name: "export",
@@ -41,14 +41,28 @@ let dynamicsCommand = CommandSpec(
                 The subclass makes its child behaviors lazily and adds them in init, passing items on \
                 in addItem:, as the lecture's demo does. Exits 2 when the tree cannot be read.
                 """,
-            options: [OptionSpec("class", valueName: "name", help: "The class name.", default: "DropitBehavior")],
-            flags: [
-                FlagSpec("objc", help: "Write Objective-C (the default)."),
-                FlagSpec("swift", help: "Write Swift."),
-            ],
-            arguments: [ArgumentSpec("tree", help: "The behavior tree (JSON).")],
+            options: [ExportTree.className.spec],
+            flags: [ExportTree.objc.spec, ExportTree.swift.spec],
+            arguments: [ExportTree.tree.spec],
             run: { arguments in
-                DynamicsTool.export(path: arguments.argument("tree") ?? "", swift: arguments.flag("swift"),
-                                    className: arguments.option("class") ?? "DropitBehavior").emit()
+                DynamicsTool.export(path: arguments[ExportTree.tree] ?? "", swift: arguments[ExportTree.swift],
+                                    className: arguments[ExportTree.className]).emit()
             }),
     ])
+
+private enum Simulate {
+    static let json = Flag("json", help: "Print the full JSON output.")
+    static let scene = Argument("scene", help: "The scene file (JSON).")
+}
+
+private enum ConvertCode {
+    static let json = Flag("json", help: "Print the tree with what was skipped and the warnings, as JSON.")
+    static let file = Argument("file", help: "The code file (.m or .swift; otherwise detected).")
+}
+
+private enum ExportTree {
+    static let className = Option("class", valueName: "name", help: "The class name.", default: "DropitBehavior")
+    static let objc = Flag("objc", help: "Write Objective-C (the default).")
+    static let swift = Flag("swift", help: "Write Swift.")
+    static let tree = Argument("tree", help: "The behavior tree (JSON).")
+}

@@ -1,7 +1,5 @@
 import CLI
-import Foundation
 import LecternApp
-import Store
 
 /// `lectern import`: puts content into the database.
 let importCommand = CommandSpec(
@@ -22,59 +20,34 @@ private let importLectureCommand = CommandSpec(
         every caption line that was skipped and why, and every untimed line joined to a cue. With \
         --dry-run, prints the report and stores nothing. Exits with 2 when a file cannot be read or parsed.
         """,
-    options: [
-        databaseOption,
-        OptionSpec("course", valueName: "slug", help: "The course's slug, e.g. cs193p.", required: true),
-        OptionSpec("number", valueName: "n", help: "The lecture's number within the course.",
-                   kind: .int(range: 1...100_000), required: true),
-        OptionSpec("title", valueName: "text", help: "The lecture's title.", required: true),
-        OptionSpec("course-title", valueName: "text", help: "The title of the course when this import creates it (default: its slug)."),
-        OptionSpec("date", valueName: "yyyy-mm-dd", help: "The day the lecture was given."),
-        OptionSpec("captions", valueName: "file", help: "Captions: .txt (timestamped lines), .vtt or .srt.", kind: .path),
-        OptionSpec("transcript", valueName: "file", help: "The transcript in Markdown.", kind: .path),
-        OptionSpec("chapters", valueName: "file", help: "Chapters: a WebVTT file whose cues are the chapters' titles.", kind: .path),
-        OptionSpec("video", valueName: "url", help: "The recording's http(s) URL."),
-        OptionSpec("language", valueName: "tag", help: "The captions' language tag, e.g. en or pt-BR (default en)."),
-    ],
-    flags: [FlagSpec("dry-run", help: "Print the import report and store nothing.")],
+    options: [Common.database.spec] + LectureOptions.all.map(\.spec),
+    flags: [LectureOptions.dryRun.spec],
     run: { arguments in
-        let loaded: LoadedLecture
-        do {
-            loaded = try LectureFiles.lecture(
-                number: arguments.int("number") ?? 0, title: arguments.option("title") ?? "",
-                date: arguments.option("date"), videoURL: arguments.option("video"),
-                captionsPath: arguments.option("captions"), transcriptPath: arguments.option("transcript"),
-                chaptersPath: arguments.option("chapters"),
-                language: arguments.option("language") ?? "en")
-            try loaded.content.validate()
-        } catch {
-            throw ImportError(message: "\(error)")
-        }
-        if arguments.flag("dry-run") {
-            FileHandle.standardOutput.write(Data(("Dry run, nothing stored: " + loaded.report + "\n").utf8))
-            return 0
-        }
-        let slug = arguments.option("course") ?? ""
-        let database = try await Application.openDatabase(at: arguments.option("db") ?? "./lectern.sqlite")
-        let result: LectureImportResult
-        do {
-            let content = loaded.content
-            let courseTitle = arguments.option("course-title")
-            result = try await database.write { db in
-                try LectureImport.importLecture(content, courseSlug: slug, courseTitle: courseTitle, db)
-            }
-        } catch let error as ValidationError {
-            await database.close()
-            throw ImportError(message: "\(error)")
-        }
-        await database.close()
-        let report = "\(result.replaced ? "Replaced" : "Imported") \(slug) " + loaded.report
-        FileHandle.standardOutput.write(Data((report + "\n").utf8))
-        return 0
+        try await LectureImportTool.run(LectureImportTool.Request(
+            databasePath: arguments[Common.database], courseSlug: arguments[LectureOptions.course] ?? "",
+            courseTitle: arguments[LectureOptions.courseTitle], number: arguments[LectureOptions.number] ?? 0,
+            title: arguments[LectureOptions.title] ?? "", date: arguments[LectureOptions.date],
+            videoURL: arguments[LectureOptions.video], captionsPath: arguments[LectureOptions.captions],
+            transcriptPath: arguments[LectureOptions.transcript], chaptersPath: arguments[LectureOptions.chapters],
+            language: arguments[LectureOptions.language], dryRun: arguments[LectureOptions.dryRun])).emit()
     })
 
-/// Content that cannot be read, parsed or stored: exit code 2 with the file, line or field.
-struct ImportError: ExitCodeError {
-    let message: String
-    var exitCode: Int32 { 2 }
+private enum LectureOptions {
+    static let course = Option<String?>("course", valueName: "slug", help: "The course's slug, e.g. cs193p.", required: true)
+    static let number = Option<Int?>("number", help: "The lecture's number within the course.", range: 1...100_000, required: true)
+    static let title = Option<String?>("title", valueName: "text", help: "The lecture's title.", required: true)
+    static let courseTitle = Option<String?>("course-title", valueName: "text",
+                                             help: "The title of the course when this import creates it (default: its slug).")
+    static let date = Option<String?>("date", valueName: "yyyy-mm-dd", help: "The day the lecture was given.")
+    static let captions = Option<String?>("captions", valueName: "file", help: "Captions: .txt (timestamped lines), .vtt or .srt.",
+                                          kind: .path)
+    static let transcript = Option<String?>("transcript", valueName: "file", help: "The transcript in Markdown.", kind: .path)
+    static let chapters = Option<String?>("chapters", valueName: "file",
+                                          help: "Chapters: a WebVTT file whose cues are the chapters' titles.", kind: .path)
+    static let video = Option<String?>("video", valueName: "url", help: "The recording's http(s) URL.")
+    static let language = Option("language", valueName: "tag", help: "The captions' language tag, e.g. en or pt-BR.", default: "en")
+    static let dryRun = Flag("dry-run", help: "Print the import report and store nothing.")
+
+    /// In the order help lists them.
+    static let all: [any OptionDeclaration] = [course, number, title, courseTitle, date, captions, transcript, chapters, video, language]
 }

@@ -18,25 +18,13 @@ let layoutCommand = CommandSpec(
                 is complete and conflict-free (warnings do not count), 1 otherwise, and 2 when the \
                 document cannot be parsed (the errors, with line and column, go to standard error).
                 """,
-            options: [
-                OptionSpec("size", valueName: "WxH",
-                           help: "The container size, e.g. 568x320 (default: a storyboard scene's design size, the document's 'container' line, else 320x568)."),
-                OptionSpec("scene", valueName: "ID",
-                           help: "The storyboard or XIB scene: storyboard identifier, title, scene id or view controller id."),
-                OptionSpec("exercise", valueName: "SLUG",
-                           help: "Solve FILE as an answer to this layout exercise: on top of its declared views, in its first scenario."),
-                OptionSpec("exercises", valueName: "dir", help: "Where --exercise is looked up.", default: "./Exercises",
-                           env: "LECTERN_EXERCISES", kind: .path),
-            ],
-            flags: [
-                FlagSpec("rtl", help: "Lay out right to left (leading is the right edge)."),
-                FlagSpec("json", help: "Print JSON instead of a table."),
-            ],
-            arguments: [ArgumentSpec("file", help: "The layout document: text format, storyboard, XIB, Swift or Objective-C.")],
+            options: [Solve.size.spec, Solve.scene.spec, Solve.exercise.spec, Common.exercises.spec],
+            flags: [Solve.rtl.spec, Solve.json.spec],
+            arguments: [Solve.file.spec],
             run: { arguments in
                 var exercise: Exercise?
-                if let slug = arguments.option("exercise") {
-                    let directory = arguments.option("exercises") ?? "./Exercises"
+                if let slug = arguments[Solve.exercise] {
+                    let directory = arguments[Common.exercises]
                     guard let folder = ExerciseDirectory.locate(slug, in: directory) else {
                         throw GradeUsageError(message: "no exercise '\(slug)' in \(directory)")
                     }
@@ -46,9 +34,9 @@ let layoutCommand = CommandSpec(
                         throw GradeUsageError(message: "\(error)")
                     }
                 }
-                return LayoutTool.solve(path: arguments.argument("file") ?? "", size: arguments.option("size"),
-                                        rightToLeft: arguments.flag("rtl"), json: arguments.flag("json"),
-                                        scene: arguments.option("scene"), exercise: exercise).emit()
+                return LayoutTool.solve(path: arguments[Solve.file] ?? "", size: arguments[Solve.size],
+                                        rightToLeft: arguments[Solve.rtl], json: arguments[Solve.json],
+                                        scene: arguments[Solve.scene], exercise: exercise).emit()
             }),
         CommandSpec(
             name: "convert",
@@ -61,20 +49,12 @@ let layoutCommand = CommandSpec(
                 when anything was skipped or warned about; 2 when the file cannot be read or \
                 converted (with line and column).
                 """,
-            options: [
-                OptionSpec("scene", valueName: "ID",
-                           help: "The scene: storyboard identifier, title, scene id or view controller id (needed when there are several)."),
-                OptionSpec("from", valueName: "FORMAT", help: "The source format: text, storyboard or xib (default: detected)."),
-            ],
-            flags: [
-                FlagSpec("json", help: "Print JSON: format, scene, size, document, views, constraints, skipped, warnings."),
-                FlagSpec("strict", help: "Exit 1 when anything was skipped or warned about."),
-            ],
-            arguments: [ArgumentSpec("file", help: "The storyboard, XIB or layout document.")],
+            options: [Convert.scene.spec, Convert.from.spec],
+            flags: [Convert.json.spec, Convert.strict.spec],
+            arguments: [Convert.file.spec],
             run: { arguments in
-                LayoutTool.convert(path: arguments.argument("file") ?? "", scene: arguments.option("scene"),
-                                   from: arguments.option("from"), json: arguments.flag("json"),
-                                   strict: arguments.flag("strict")).emit()
+                LayoutTool.convert(path: arguments[Convert.file] ?? "", scene: arguments[Convert.scene], from: arguments[Convert.from],
+                                   json: arguments[Convert.json], strict: arguments[Convert.strict]).emit()
             }),
         CommandSpec(
             name: "export",
@@ -84,17 +64,14 @@ let layoutCommand = CommandSpec(
                 starter, on top of its views, in its first scenario's size). The storyboard goes to \
                 standard output. Exits 2 when the document cannot be read or parsed.
                 """,
-            flags: [
-                FlagSpec("storyboard", help: "Write a storyboard (the only form so far; required)."),
-                FlagSpec("starter", help: "For an exercise folder: export the starter instead of the reference."),
-            ],
-            arguments: [ArgumentSpec("doc", help: "The layout document or exercise folder.")],
+            flags: [ExportStoryboard.storyboard.spec, ExportStoryboard.starter.spec],
+            arguments: [ExportStoryboard.doc.spec],
             run: { arguments in
-                guard arguments.flag("storyboard") else {
+                guard arguments[ExportStoryboard.storyboard] else {
                     return ToolOutput(standardError: "Error: choose the form to export: --storyboard\n", exitCode: 2).emit()
                 }
-                return LayoutTool.exportStoryboard(path: arguments.argument("doc") ?? "",
-                                                   starter: arguments.flag("starter")).emit()
+                return LayoutTool.exportStoryboard(path: arguments[ExportStoryboard.doc] ?? "",
+                                                   starter: arguments[ExportStoryboard.starter]).emit()
             }),
         CommandSpec(
             name: "export",
@@ -104,14 +81,48 @@ let layoutCommand = CommandSpec(
                 constraints: anchors in Swift; visual format lines as written and \
                 constraintWithItem: in Objective-C. Exits 2 when the document cannot be parsed.
                 """,
-            options: [OptionSpec("class", valueName: "name", help: "The class name.", default: "LayoutViewController")],
-            flags: [
-                FlagSpec("swift", help: "Write Swift (the default)."),
-                FlagSpec("objc", help: "Write Objective-C."),
-            ],
-            arguments: [ArgumentSpec("file", help: "The layout document.")],
+            options: [ExportCode.className.spec],
+            flags: [ExportCode.swift.spec, ExportCode.objc.spec],
+            arguments: [ExportCode.file.spec],
             run: { arguments in
-                LayoutTool.export(path: arguments.argument("file") ?? "", swift: !arguments.flag("objc"),
-                                  className: arguments.option("class") ?? "LayoutViewController").emit()
+                LayoutTool.export(path: arguments[ExportCode.file] ?? "", swift: !arguments[ExportCode.objc],
+                                  className: arguments[ExportCode.className]).emit()
             }),
     ])
+
+private enum Solve {
+    static let size = Option<String?>(
+        "size", valueName: "WxH",
+        help: "The container size, e.g. 568x320 (default: a storyboard scene's design size, the document's 'container' line, else 320x568).")
+    static let scene = Option<String?>(
+        "scene", valueName: "ID", help: "The storyboard or XIB scene: storyboard identifier, title, scene id or view controller id.")
+    static let exercise = Option<String?>(
+        "exercise", valueName: "SLUG",
+        help: "Solve FILE as an answer to this layout exercise: on top of its declared views, in its first scenario.")
+    static let rtl = Flag("rtl", help: "Lay out right to left (leading is the right edge).")
+    static let json = Flag("json", help: "Print JSON instead of a table.")
+    static let file = Argument("file", help: "The layout document: text format, storyboard, XIB, Swift or Objective-C.")
+}
+
+private enum Convert {
+    static let scene = Option<String?>(
+        "scene", valueName: "ID",
+        help: "The scene: storyboard identifier, title, scene id or view controller id (needed when there are several).")
+    static let from = Option<String?>("from", valueName: "FORMAT", help: "The source format: text, storyboard or xib (default: detected).")
+    static let json = Flag("json", help: "Print JSON: format, scene, size, document, views, constraints, skipped, warnings.")
+    static let strict = Flag("strict", help: "Exit 1 when anything was skipped or warned about.")
+    static let file = Argument("file", help: "The storyboard, XIB or layout document.")
+}
+
+private enum ExportStoryboard {
+    static let storyboard = Flag("storyboard", help: "Write a storyboard (the only form so far; required).")
+    static let starter = Flag("starter", help: "For an exercise folder: export the starter instead of the reference.")
+    static let doc = Argument("doc", help: "The layout document or exercise folder.")
+}
+
+private enum ExportCode {
+    static let className = Option("class", valueName: "name", help: "The class name.", default: "LayoutViewController")
+    static let swift = Flag("swift", help: "Write Swift (the default).")
+    static let objc = Flag("objc", help: "Write Objective-C.")
+    static let file = Argument("file", help: "The layout document.")
+}

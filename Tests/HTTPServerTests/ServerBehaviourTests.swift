@@ -67,32 +67,6 @@ final class ServerBehaviourTests: XCTestCase {
         XCTAssertEqual(try waiting.read().text, "released")
     }
 
-    func testWorkerPoolRunsWorkAndBoundsItsQueue() async throws {
-        let pool = WorkerPool(threads: 1, queueLimit: 1)
-        defer { pool.shutdown() }
-        let sum = try await pool.run { (1...1000).reduce(0, +) }
-        XCTAssertEqual(sum, 500_500)
-        let started = DispatchSemaphore(value: 0)
-        let gate = DispatchSemaphore(value: 0)
-        async let blocker: Void = pool.run {
-            started.signal()
-            gate.wait()
-        }
-        while started.wait(timeout: .now()) == .timedOut { try await Task.sleep(nanoseconds: 1_000_000) }
-        async let queued: Int = pool.run { 1 }
-        while pool.pendingCount < 1 { try await Task.sleep(nanoseconds: 1_000_000) }
-        do {
-            _ = try await pool.run { 2 }
-            XCTFail("a full queue must refuse")
-        } catch let error as HTTPError {
-            XCTAssertEqual(error.status, .serviceUnavailable)
-        }
-        gate.signal()
-        try await blocker
-        let queuedResult = try await queued
-        XCTAssertEqual(queuedResult, 1)
-    }
-
     func testStreamedResponseIsChunked() throws {
         server = try startServer { router in
             router.get("/stream") { _, _ in

@@ -36,31 +36,46 @@ final class ApplicationTests: XCTestCase {
         XCTAssertNotEqual(app.port, 0)
         XCTAssertTrue(console.lines.contains { $0.contains("sample course cs193p") }, "\(console.lines)")
 
-        let health = try TestHTTPClient.get("/api/health", port: app.port)
+        let health = try WebClient.get("/api/health", port: app.port)
         XCTAssertEqual(health.status, 200)
         XCTAssertEqual(health.header("Content-Type"), "application/json")
         let healthBody = try XCTUnwrap(health.json() as? [String: String])
         XCTAssertEqual(healthBody, ["status": "ok", "version": LecternVersion.current, "database": "ok"])
 
-        let courses = try TestHTTPClient.get("/api/courses", port: app.port)
+        let courses = try WebClient.get("/api/courses", port: app.port)
         XCTAssertEqual(courses.status, 200)
         let list = try XCTUnwrap(courses.json() as? [[String: String]])
         XCTAssertEqual(list.map { $0["slug"] }, ["cs193p"])
         XCTAssertEqual(list.first?["title"], try SampleContent.manifestTitle(), "the title comes from course.json")
 
-        let stylesheet = try TestHTTPClient.get("/style.css", port: app.port)
+        let stylesheet = try WebClient.get("/style.css", port: app.port)
         XCTAssertEqual(stylesheet.status, 200)
         XCTAssertEqual(String(decoding: stylesheet.body, as: UTF8.self), "body { color: black; }\n")
-        XCTAssertEqual(try TestHTTPClient.get("/../lectern.sqlite", port: app.port).status, 404)
-        XCTAssertEqual(try TestHTTPClient.get("/api/no-such-thing", port: app.port).status, 404)
-        XCTAssertEqual(try TestHTTPClient.get("/bench/hello", port: app.port).status, 404, "benchmark routes only on request")
+        XCTAssertEqual(try WebClient.get("/../lectern.sqlite", port: app.port).status, 404)
+        XCTAssertEqual(try WebClient.get("/api/no-such-thing", port: app.port).status, 404)
+        XCTAssertEqual(try WebClient.get("/bench/hello", port: app.port).status, 404, "benchmark routes only on request")
+        await app.stop()
+    }
+
+    func testTheInProcessClientGetsWhatTheSocketGets() async throws {
+        let app = try await Application.start(configuration()) { _ in }
+        let inProcess = WebClient(server: app.server)
+        for path in ["/api/health", "/api/courses", "/api/no-such-thing", "/courses/cs193p/", "/style.css"] {
+            let direct = try await inProcess.fetch("GET", path, headers: ["Accept": "application/json"])
+            let overSocket = try WebClient.get(path, port: app.port)
+            XCTAssertEqual(direct.status, overSocket.status, path)
+            XCTAssertEqual(direct.header("Content-Type"), overSocket.header("Content-Type"), path)
+            XCTAssertEqual(direct.header("Location"), overSocket.header("Location"), path)
+            XCTAssertEqual(direct.header("Content-Security-Policy"), overSocket.header("Content-Security-Policy"), path)
+            if path != "/api/health" { XCTAssertEqual(direct.text, overSocket.text, path) }
+        }
         await app.stop()
     }
 
     func testHealthReportsADatabaseThatDoesNotAnswer() async throws {
         let app = try await Application.start(configuration()) { _ in }
         await app.context.database.close()
-        let health = try TestHTTPClient.get("/api/health", port: app.port)
+        let health = try WebClient.get("/api/health", port: app.port)
         XCTAssertEqual(health.status, 503)
         let body = try XCTUnwrap(health.json() as? [String: String])
         XCTAssertEqual(body["status"], "error")
@@ -73,7 +88,7 @@ final class ApplicationTests: XCTestCase {
         var configuration = configuration()
         configuration.benchRoutes = true
         let app = try await Application.start(configuration) { _ in }
-        let hello = try TestHTTPClient.get("/bench/hello", port: app.port)
+        let hello = try WebClient.get("/bench/hello", port: app.port)
         XCTAssertEqual(hello.status, 200)
         XCTAssertEqual(try hello.json() as? NSDictionary, ["ok": true, "n": 42])
         await app.stop()
@@ -89,7 +104,7 @@ final class ApplicationTests: XCTestCase {
         let console = ConsoleLines()
         let second = try await Application.start(configuration()) { console.append($0) }
         XCTAssertFalse(console.lines.contains { $0.contains("sample course") }, "\(console.lines)")
-        let list = try XCTUnwrap(TestHTTPClient.get("/api/courses", port: second.port).json() as? [[String: String]])
+        let list = try XCTUnwrap(WebClient.get("/api/courses", port: second.port).json() as? [[String: String]])
         XCTAssertEqual(list.map { $0["slug"] }, ["cs193p", "extra"])
         await second.stop()
     }

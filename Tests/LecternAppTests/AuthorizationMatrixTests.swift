@@ -199,10 +199,73 @@ final class AuthorizationMatrixTests: XCTestCase {
                                         body: "slug=form-\(index)&title=Form+course+\(index)")
             XCTAssertEqual(form.status, [303, 403, 403, 403, 403, 303][index], "POST /courses as \(actor): \(form.text)")
         }
+        try runAuthoringMatrix(fixture)
         // Signing out ends each session (last: nothing works after it).
         for (actor, expected) in zip(Actor.allCases, [401, 204, 204, 204, 204, 204]) {
             XCTAssertEqual(try fixture.send(actor, "DELETE", "/api/session").status, expected, "DELETE /api/session as \(actor)")
             XCTAssertEqual(try fixture.send(actor, "GET", "/api/me").status, 401, "signed out: \(actor)")
+        }
+    }
+
+    /// The exercise editor's routes and API: the course's instructors and admins only.
+    private func runAuthoringMatrix(_ fixture: CourseworkFixture) throws {
+        let course = "/api/courses/cs193p"
+        let exercise = "\(course)/exercises/corners"
+        let json = "application/json"
+        let formType = "application/x-www-form-urlencoded"
+        let corners = try ExerciseAuthoringTests.encode(try ExerciseAuthoringTests.cornersBody(slug: "corners"))
+        let staffOnly = [401, 403, 403, 200, 404, 200]
+        let staffPages = [303, 403, 403, 200, 404, 200]
+        let preview = "action=preview&points=100&lectureNumber=1&scenarios=%5B%5D"
+        let cases: [Case] = [
+            Case(method: "GET", path: exercise, expected: staffOnly),
+            Case(method: "GET", path: "\(course)/exercises/nope", expected: [401, 403, 403, 404, 404, 404]),
+            Case(method: "PUT", path: exercise, contentType: json, body: corners, expected: staffOnly),
+            Case(method: "POST", path: "\(course)/exercise-preview", contentType: json, body: corners, expected: staffOnly),
+            Case(method: "GET", path: "\(course)/library", expected: staffOnly),
+            Case(method: "POST", path: "\(exercise)/unpublish", expected: [401, 403, 403, 204, 404, 204]),
+            Case(method: "POST", path: "\(exercise)/publish", expected: staffOnly),
+            Case(method: "DELETE", path: exercise, expected: [401, 403, 403, 409, 404, 409]),
+            Case(method: "GET", path: "/courses/cs193p/new-exercise", expected: staffPages),
+            Case(method: "POST", path: "/courses/cs193p/new-exercise", contentType: formType, body: preview, expected: staffPages),
+            Case(method: "GET", path: "/courses/cs193p/exercises/corners/edit", expected: staffPages),
+            Case(method: "GET", path: "/courses/cs193p/exercises/nope/edit", expected: [303, 403, 403, 404, 404, 404]),
+            Case(method: "POST", path: "/courses/cs193p/exercises/corners/edit", contentType: formType, body: preview, expected: staffPages),
+            Case(method: "POST", path: "/courses/cs193p/exercises/corners/feedback", contentType: formType, body: "feedback=full",
+                 expected: [303, 403, 403, 303, 404, 303]),
+            Case(method: "POST", path: "/courses/cs193p/exercises/corners/unpublish", contentType: formType,
+                 expected: [303, 403, 403, 303, 404, 303]),
+            Case(method: "POST", path: "/courses/cs193p/exercises/corners/publish", contentType: formType,
+                 expected: [303, 403, 403, 303, 404, 303]),
+            Case(method: "POST", path: "/courses/cs193p/exercises/corners/delete", contentType: formType,
+                 expected: [303, 403, 403, 409, 404, 409]),
+            Case(method: "GET", path: "/courses/cs193p/library", expected: staffPages),
+        ]
+        for testCase in cases {
+            for (actor, expected) in zip(Actor.allCases, testCase.expected) {
+                let response = try fixture.send(actor, testCase.method, testCase.path, contentType: testCase.contentType, body: testCase.body)
+                XCTAssertEqual(response.status, expected,
+                               "\(testCase.method) \(testCase.path) as \(actor): \(response.text.prefix(300))")
+            }
+        }
+        // Routes that create an exercise: each allowed request needs a fresh slug.
+        for (index, actor) in Actor.allCases.enumerated() {
+            let created = [401, 403, 403, 201, 404, 201][index]
+            let made = try fixture.send(actor, "POST", "\(course)/exercises", contentType: json,
+                                        body: try ExerciseAuthoringTests.encode(try ExerciseAuthoringTests.cornersBody(slug: "made-\(index)")))
+            XCTAssertEqual(made.status, created, "POST \(course)/exercises as \(actor): \(made.text.prefix(300))")
+            let duplicate = try fixture.send(actor, "POST", "\(exercise)/duplicate", contentType: json, body: #"{"slug":"dup-\#(index)"}"#)
+            XCTAssertEqual(duplicate.status, created, "POST \(exercise)/duplicate as \(actor): \(duplicate.text.prefix(300))")
+            let copy = try fixture.send(actor, "POST", "\(course)/library/corners/copy", contentType: json, body: #"{"slug":"copy-\#(index)"}"#)
+            XCTAssertEqual(copy.status, created, "POST \(course)/library/corners/copy as \(actor): \(copy.text.prefix(300))")
+            let page = [303, 403, 403, 303, 404, 303][index]
+            let formCopy = try fixture.send(actor, "POST", "/courses/cs193p/library/corners/copy", contentType: formType, body: "slug=form-copy-\(index)")
+            XCTAssertEqual(formCopy.status, page, "POST /courses/cs193p/library/corners/copy as \(actor): \(formCopy.text.prefix(300))")
+            let formDuplicate = try fixture.send(actor, "POST", "/courses/cs193p/exercises/corners/duplicate", contentType: formType,
+                                                 body: "slug=form-dup-\(index)")
+            XCTAssertEqual(formDuplicate.status, page, "POST …/corners/duplicate as \(actor): \(formDuplicate.text.prefix(300))")
+            let deleted = try fixture.send(actor, "DELETE", "\(course)/exercises/made-3")
+            XCTAssertEqual(deleted.status, [401, 403, 403, 204, 404, 404][index], "DELETE made-3 as \(actor)")
         }
     }
 }

@@ -90,7 +90,7 @@ final class LecternCommandTests: XCTestCase {
         let port = try XCTUnwrap(Int(line.split(separator: ":").last ?? ""))
         XCTAssertTrue(FileManager.default.fileExists(atPath: database), "LECTERN_DB chooses the database file")
 
-        let health = try TestHTTPClient.get("/api/health", port: port)
+        let health = try WebClient.get("/api/health", port: port)
         XCTAssertEqual(health.status, 200)
         XCTAssertEqual((try health.json() as? [String: String])?["database"], "ok")
 

@@ -276,7 +276,7 @@ final class LectureAdminTests: XCTestCase {
         let (cookie, csrf) = try fixture.browserSignIn(username: "ines")
         let page = try fixture.client.send("GET", "/courses/cs193p/lectures/3/edit", headers: ["Cookie": cookie])
         XCTAssertEqual(page.status, 200, page.text)
-        var fields = Self.formFields(page.text)
+        var fields = try Self.formFields(page.text)
         XCTAssertEqual(fields["title"], "Edits & <more>")
         XCTAssertEqual(fields["captionsFormat"], "vtt")
         XCTAssertTrue(fields["captions"]?.hasPrefix("WEBVTT") == true)
@@ -327,7 +327,7 @@ final class LectureAdminTests: XCTestCase {
     }
 
     /// The values of a page's text inputs, selected options and textareas, by name, unescaped.
-    private static func formFields(_ html: String) -> [String: String] {
+    private static func formFields(_ html: String) throws -> [String: String] {
         var fields: [String: String] = [:]
         let patterns = [
             #"<input type="(?:text|number|date|url)" id="[^"]*" name="([^"]*)" value="([^"]*)""#,
@@ -335,7 +335,7 @@ final class LectureAdminTests: XCTestCase {
             #"<textarea class="code" id="[^"]*" name="([^"]*)"[^>]*>\n((?:(?!</textarea>)[\s\S])*)</textarea>"#,
         ]
         for pattern in patterns {
-            guard let expression = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]) else { continue }
+            let expression = try NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
             let text = html as NSString
             for match in expression.matches(in: html, range: NSRange(location: 0, length: text.length)) {
                 fields[text.substring(with: match.range(at: 1))] = unescaped(text.substring(with: match.range(at: 2)))

@@ -42,7 +42,7 @@ final class LectureRoutesTests: XCTestCase {
     }
 
     func testErrorPagesUseTheSiteLayoutAndAPIErrorsStayJSON() throws {
-        let page = try TestHTTPClient.get("/courses/cs193p/lectures/99", port: server.port, accept: "text/html")
+        let page = try WebClient.get("/courses/cs193p/lectures/99", port: server.port, accept: "text/html")
         XCTAssertEqual(page.status, 404)
         let html = String(decoding: page.body, as: UTF8.self)
         XCTAssertTrue(html.contains("rel=\"stylesheet\""), html)

@@ -51,8 +51,8 @@ final class SampleCourseServer {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    func get(_ path: String) throws -> TestHTTPClient.Response {
-        try TestHTTPClient.get(path, port: port)
+    func get(_ path: String) throws -> WebClient.Response {
+        try WebClient.get(path, port: port)
     }
 
     func json(_ path: String) throws -> [String: Any] {

@@ -16,7 +16,7 @@ final class SchemaTests: XCTestCase {
             "api_tokens", "audit_log",
             "caption_cue_search", "caption_cue_search_config", "caption_cue_search_data", "caption_cue_search_docsize",
             "caption_cue_search_idx",
-            "caption_cues", "courses", "enrollments", "exercise_versions", "exercises",
+            "caption_cues", "courses", "enrollments", "exercise_authoring", "exercise_feedback", "exercise_versions", "exercises",
             "extensions", "grade_history", "grade_verifications",
             "lecture_chapters", "lecture_term_search", "lecture_term_search_config", "lecture_term_search_data", "lecture_term_search_docsize",
             "lecture_term_search_idx", "lecture_terms",

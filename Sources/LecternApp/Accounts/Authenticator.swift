@@ -2,6 +2,7 @@ import Foundation
 import HTTPServer
 import SQLite
 import Store
+import Threads
 
 /// Finds who a request comes from (session cookie, bearer session or personal API token), signs
 /// users in and out, and limits password guessing without letting strangers lock people out.

@@ -116,6 +116,8 @@ struct CourseAdminRoutes: RouteCollection {
                                                 latePenaltyPerDay: body.latePenaltyPerDay ?? 0, latePenaltyCap: body.latePenaltyCap ?? 0,
                                                 maxAttempts: body.maxAttempts, cooldownSeconds: body.cooldownSeconds ?? 0,
                                                 scorePolicy: body.scorePolicy ?? .best), of: record, access)
+            try await FeedbackPolicyUpdate.apply(body: request.body, to: record, by: access.principal.user,
+                                                 library: ExerciseLibrary(database: database), database: database)
             return Response.status(.noContent)
         }
 

@@ -4,6 +4,7 @@ import HTTPServer
 import JSON
 import SQLite
 import Store
+import Threads
 
 /// Regrades: a dry run re-grades every stored submission of an exercise against its current
 /// version and keeps the results aside; applying copies each old grade to the history and puts the

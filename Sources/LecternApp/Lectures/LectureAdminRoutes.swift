@@ -2,6 +2,7 @@ import HTTPServer
 import JSON
 import SQLite
 import Store
+import Threads
 
 /// Lecture import and removal for the course's instructors and site admins; imports are the same as
 /// `lectern import lecture`. Both are in the course's audit log.

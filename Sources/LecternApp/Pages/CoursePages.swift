@@ -66,6 +66,8 @@ enum CoursePages {
                     li { a(.href("/courses/\(course.slug)/lectures/new")) { "New lecture" } }
                     li { a(.href("/courses/\(course.slug)/edit")) { "Edit the course" } }
                     li { a(.href("/courses/\(course.slug)/audit")) { "Audit log" } }
+                    li { a(.href("/courses/\(course.slug)/new-exercise")) { "New exercise" } }
+                    li { a(.href("/courses/\(course.slug)/library")) { "Exercise library" } }
                 }
             }
             SearchPage.form(query: "", course: course.slug, courses: [], label: "Search this course's lectures")
@@ -94,6 +96,12 @@ enum CoursePages {
                     li {
                         a(.class("card-title"), .href("/courses/\(course.slug)/exercises/\(exercise.slug)")) { exercise.title }
                         p(.class("meta")) { exerciseMeta(exercise) }
+                        if showsGradebook {
+                            p(.class("meta")) {
+                                a(.href("/courses/\(course.slug)/exercises/\(exercise.slug)/edit"),
+                                  .aria("label", "Edit \(exercise.title)")) { "Edit" }
+                            }
+                        }
                     }
                 }
             }

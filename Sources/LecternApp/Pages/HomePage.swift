@@ -11,6 +11,8 @@ enum HomePage {
         let record: ExerciseRecord
         /// The best counted score so far, nil before the first attempt.
         let best: Double?
+        /// Whether checks held back from the student make totals meaningless to show.
+        var hidesScore = false
         let attempts: Int
     }
 
@@ -35,8 +37,9 @@ enum HomePage {
         }
     }
 
+    /// - Parameter hiddenScores: `course/exercise` slugs of recent submissions whose scores are not shown (checks held back).
     static func signedIn(_ principal: Principal, cards: [CourseCard], otherCourses: [Course], recent: [RecentSubmission],
-                         now: Date) -> Response {
+                         now: Date, hiddenScores: [String] = []) -> Response {
         PageLayout.response(title: "Home", userArea: UserArea.html(principal)) {
             h1 { "Welcome, \(principal.user.displayName)" }
             if cards.isEmpty {
@@ -61,7 +64,9 @@ enum HomePage {
                         for submission in recent.prefix(5) {
                             li {
                                 a(.href("/submissions/\(submission.id)")) { "\(submission.exerciseTitle), attempt \(submission.attempt)" }
-                                " · \(PageFormat.score(submission.countedScore)) of \(PageFormat.score(submission.maxScore)) · "
+                                hiddenScores.contains("\(submission.courseSlug)/\(submission.exerciseSlug)")
+                                    ? " · "
+                                    : " · \(PageFormat.score(submission.countedScore)) of \(PageFormat.score(submission.maxScore)) · "
                                 PageFormat.dateTime(submission.createdAt)
                             }
                         }
@@ -121,7 +126,10 @@ enum HomePage {
                             for standing in card.exercises {
                                 tr {
                                     td { a(.href("/courses/\(slug)/exercises/\(standing.record.slug)")) { standing.record.title } }
-                                    td { standing.best.map { "\(PageFormat.score($0)) of \(PageFormat.score(standing.record.points))" } ?? "not tried" }
+                                    td {
+                                        standing.best.map { standing.hidesScore ? "see each result" : "\(PageFormat.score($0)) of \(PageFormat.score(standing.record.points))" }
+                                            ?? "not tried"
+                                    }
                                     td {
                                         if let limit = standing.record.maxAttempts { "\(standing.attempts) of \(limit)" } else { String(standing.attempts) }
                                     }
@@ -136,7 +144,8 @@ enum HomePage {
     }
 
     /// `GET /my-work`: every attempt across every exercise, newest first, with a link to its feedback.
-    static func myWork(_ principal: Principal, submissions: [RecentSubmission]) -> Response {
+    /// - Parameter hiddenScores: `course/exercise` slugs whose scores are not shown (checks held back).
+    static func myWork(_ principal: Principal, submissions: [RecentSubmission], hiddenScores: [String] = []) -> Response {
         PageLayout.response(title: "My work", userArea: UserArea.html(principal)) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) { a(.href("/")) { "Home" } }
             h1 { "My work" }
@@ -152,7 +161,11 @@ enum HomePage {
                                     td { a(.href("/courses/\(submission.courseSlug)/exercises/\(submission.exerciseSlug)")) { submission.exerciseTitle } }
                                     td { submission.courseSlug }
                                     td { String(submission.attempt) }
-                                    td { "\(PageFormat.score(submission.countedScore)) of \(PageFormat.score(submission.maxScore))" }
+                                    td {
+                                        hiddenScores.contains("\(submission.courseSlug)/\(submission.exerciseSlug)")
+                                            ? "see the feedback"
+                                            : "\(PageFormat.score(submission.countedScore)) of \(PageFormat.score(submission.maxScore))"
+                                    }
                                     td { PageFormat.dateTime(submission.createdAt) }
                                     td { a(.href("/submissions/\(submission.id)")) { "Feedback" } }
                                 }

@@ -20,9 +20,14 @@ struct HomeRoutes: RouteCollection {
                 let memberships = try Membership.all(userID: userID, db)
                 var cards: [HomePage.CourseCard] = []
                 for membership in memberships {
-                    let exercises = try ExerciseRecord.all(courseID: membership.course.id, db).map { record in
+                    let listed = try ExerciseVisibility.visible(try ExerciseRecord.all(courseID: membership.course.id, db),
+                                                                courseID: membership.course.id, isStaff: membership.role != .student, db)
+                    let hiding = membership.role == .student ? try ScoreHiding.hiddenExerciseIDs(userID: userID, exercises: listed, db) : []
+                    let exercises = try listed.map { record in
                         let attempts = membership.role == .student ? try SubmissionRecord.all(userID: userID, exerciseID: record.id, db) : []
-                        return HomePage.ExerciseStanding(record: record, best: attempts.map(\.countedScore).max(), attempts: attempts.count)
+                        var standing = HomePage.ExerciseStanding(record: record, best: attempts.map(\.countedScore).max(), attempts: attempts.count)
+                        standing.hidesScore = hiding.contains(record.id)
+                        return standing
                     }
                     cards.append(HomePage.CourseCard(membership: membership, exercises: exercises,
                                                      lectureCount: try Lecture.count(courseID: membership.course.id, db)))
@@ -40,16 +45,20 @@ struct HomeRoutes: RouteCollection {
                     }
                     others = []
                 }
-                return (cards, others, try RecentSubmission.all(userID: userID, limit: 5, db))
+                let recent = try RecentSubmission.all(userID: userID, limit: 5, db)
+                return (cards, others, (recent, try ScoreHiding.hiddenKeys(userID: userID, isAdmin: isAdmin, submissions: recent, db)))
             }
-            return HomePage.signedIn(principal, cards: cards, otherCourses: others, recent: recent, now: Date())
+            return HomePage.signedIn(principal, cards: cards, otherCourses: others, recent: recent.0, now: Date(), hiddenScores: recent.1)
         }
 
         router.get("/my-work") { request, _ in
             let principal = try await auth.requirePrincipal(for: request)
             let userID = principal.user.id
-            let submissions = try await database.read { db in try RecentSubmission.all(userID: userID, limit: 500, db) }
-            return HomePage.myWork(principal, submissions: submissions)
+            let (submissions, hidden) = try await database.read { db in
+                let submissions = try RecentSubmission.all(userID: userID, limit: 500, db)
+                return (submissions, try ScoreHiding.hiddenKeys(userID: userID, isAdmin: principal.user.isAdmin, submissions: submissions, db))
+            }
+            return HomePage.myWork(principal, submissions: submissions, hiddenScores: hidden)
         }
     }
 }

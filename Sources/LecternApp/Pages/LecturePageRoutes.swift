@@ -24,13 +24,17 @@ struct LecturePageRoutes: RouteCollection {
 
         router.get("/courses/:course") { request, context in
             let slug = try context.parameters.require("course")
-            let (course, lectures, exercises) = try await database.read { db in
+            let (course, lectures, allExercises) = try await database.read { db in
                 let course = try CatalogLookup.course(slug, db)
                 return (course, try Lecture.all(courseID: course.id, db), try ExerciseRecord.all(courseID: course.id, db))
             }
             let principal = try? await auth.principal(for: request)
             // Instructors get a link to the gradebook; anybody else (members or not) just the course.
             let teaches = await Self.teaches(slug, principal, database)
+            let courseID = course.id
+            let exercises = try await database.read { db in
+                try ExerciseVisibility.visible(allExercises, courseID: courseID, isStaff: teaches, db)
+            }
             return CoursePages.home(course, lectures: lectures, exercises: exercises, showsGradebook: teaches,
                                     userArea: UserArea.html(principal))
         }

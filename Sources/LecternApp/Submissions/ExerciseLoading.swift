@@ -2,9 +2,10 @@ import Foundation
 import Grading
 import Store
 
-/// Loads the exercise definitions of the exercises folder into their courses on every start.
-/// A definition whose content changed becomes the exercise's new version; earlier versions stay
-/// stored, so grades computed against them can be reproduced.
+/// Loads the exercise definitions of the exercises folder (the read-only library) into the courses
+/// they name on every start, as the sample course has always had them. A definition whose content
+/// changed becomes the exercise's new version; earlier versions stay stored, so grades computed
+/// against them can be reproduced. An exercise a course has edited is its own and is left alone.
 struct ExerciseLoading: StartupTask {
     let name = "exercises"
 
@@ -37,6 +38,11 @@ struct ExerciseLoading: StartupTask {
             for (courseSlug, definition) in loaded {
                 guard let course = try Course.find(slug: courseSlug, db) else {
                     skipped.append("\(definition.slug) (no course \(courseSlug))")
+                    continue
+                }
+                // A course's own copy (edited in the course) is the course's, never the library's.
+                if let existing = try ExerciseRecord.find(courseID: course.id, slug: definition.slug, db),
+                   try ExerciseAuthoring.state(exerciseID: existing.id, db).isCourseOwned {
                     continue
                 }
                 switch try ExerciseRecord.upsert(courseID: course.id, definition, db) {

@@ -8,9 +8,10 @@ import Store
 /// form (starting with the text just refused, the latest attempt or the starter) and the student's
 /// past attempts.
 enum ExercisePage {
+    /// - Parameter hiddenScores: why scores are not shown (checks held back from the student), nil to show them.
     static func response(access: CourseAccess, record: ExerciseRecord, exercise: Exercise, window: SubmissionWindow,
                          attempts: [SubmissionRecord], text: String? = nil, message: String? = nil,
-                         diagnostics: [String] = [], status: HTTPStatus = .ok) -> Response {
+                         diagnostics: [String] = [], status: HTTPStatus = .ok, hiddenScores: String? = nil) -> Response {
         let summary = AttemptSummary(count: attempts.count, lastAt: attempts.first?.createdAt)
         let course = access.course
         // The text just refused, else the latest attempt to build on, else the starter.
@@ -22,7 +23,13 @@ enum ExercisePage {
                 a(.href("/courses/\(course.slug)")) { course.title }
             }
             h1 { record.title }
-            p(.class("exercise-meta")) { "\(record.kind == "layout" ? "Auto Layout" : "Dynamics") exercise · \(PageFormat.score(record.points)) points" }
+            p(.class("exercise-meta")) {
+                "\(record.kind == "layout" ? "Auto Layout" : "Dynamics") exercise · \(PageFormat.score(record.points)) points"
+                if access.isStaff {
+                    " · "
+                    a(.href("/courses/\(course.slug)/exercises/\(record.slug)/edit")) { "Edit the exercise" }
+                }
+            }
             p(.class("lecture-moment")) {
                 "Taught in "
                 a(.href(lectureLink(exercise.lecture))) { "lecture \(exercise.lecture.lecture) at \(exercise.lecture.at)" }
@@ -79,7 +86,8 @@ enum ExercisePage {
                 if attempts.isEmpty {
                     p { "No attempts yet." }
                 } else {
-                    AttemptTable.html(attempts, label: "Your attempts")
+                    if let hiddenScores { p(.class("hidden-checks")) { hiddenScores } }
+                    AttemptTable.html(attempts, label: "Your attempts", hidesScores: hiddenScores != nil)
                 }
             }
         }
@@ -112,7 +120,8 @@ enum ExercisePage {
 /// A table of submissions: attempt, time, score, late penalty, link to the result.
 enum AttemptTable {
     /// - Parameter label: What the table lists, for screen readers.
-    static func html(_ submissions: [SubmissionRecord], label: String) -> HTML {
+    /// - Parameter hidesScores: totals would give away checks held back from the student: show none.
+    static func html(_ submissions: [SubmissionRecord], label: String, hidesScores: Bool = false) -> HTML {
         ScrollingTable.html(label: label) {
             table(.class("attempts")) {
                 thead {
@@ -125,7 +134,9 @@ enum AttemptTable {
                     for submission in submissions {
                         tr {
                             td(.class("number")) { "\(submission.attempt)" }
-                            td(.class("number")) { "\(PageFormat.score(submission.countedScore)) / \(PageFormat.score(submission.maxScore))" }
+                            td(.class("number")) {
+                                hidesScores ? "see the result" : "\(PageFormat.score(submission.countedScore)) / \(PageFormat.score(submission.maxScore))"
+                            }
                             td(.class("number")) { submission.latePenalty > 0 ? "−\(PageFormat.percent(submission.latePenalty))" : "none" }
                             td(.class("nowrap")) { PageFormat.dateTime(submission.createdAt) }
                             td(.class("nowrap")) {

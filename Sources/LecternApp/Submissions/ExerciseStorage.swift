@@ -27,8 +27,8 @@ enum ExerciseStorage {
         let description: String
     }
 
-    /// Loads the exercise a definition JSON describes.
-    static func exercise(definitionJSON: String) throws -> Exercise {
+    /// The files a definition JSON holds.
+    static func files(definitionJSON: String) throws -> [String: [UInt8]] {
         let limits = JSONLimits(maxBytes: 64 << 20, maxStringBytes: 16 << 20)
         let root = try JSONParser.parse(definitionJSON, limits: limits)
         guard let entries = root["files"]?.objectValue else { throw CorruptDefinition(description: "definition without files") }
@@ -39,6 +39,12 @@ enum ExerciseStorage {
             }
             files[path] = [UInt8](data)
         }
+        return files
+    }
+
+    /// Loads the exercise a definition JSON describes.
+    static func exercise(definitionJSON: String) throws -> Exercise {
+        let files = try files(definitionJSON: definitionJSON)
         do {
             return try Exercise.load(files: files)
         } catch {

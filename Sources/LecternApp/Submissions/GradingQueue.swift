@@ -2,6 +2,7 @@ import Foundation
 import Grading
 import HTTPServer
 import Synchronization
+import Threads
 
 /// Grading for users, fairly: each user has at most one grading job admitted at a time, and
 /// waiting jobs reach the worker threads round-robin across users (``FairScheduler``). A second

@@ -5,8 +5,10 @@ import Store
 /// The API form of a stored submission: the grade JSON of `lectern grade --json` with the
 /// submission's id, attempt, late penalty, counted score and provenance.
 enum SubmissionJSON {
+    /// - Parameter view: what the requester may see of the grade; with checks held back, `score` and
+    ///   `countedScore` are null and `visibleScore`, `visibleMaxScore` and `hidden` say what is shown.
     static func write(_ submission: SubmissionRecord, exercise: ExerciseRecord, course: Course, username: String,
-                      reused: Bool? = nil, includeText: Bool = false, to json: inout JSONWriter) {
+                      reused: Bool? = nil, includeText: Bool = false, view: GradeView? = nil, to json: inout JSONWriter) {
         json.beginObject()
         json.field("id", submission.id)
         json.field("url", "/api/submissions/\(submission.id)")
@@ -17,12 +19,16 @@ enum SubmissionJSON {
         json.field("version", submission.exerciseVersion)
         json.field("graderVersion", submission.graderVersion)
         json.field("submissionHash", submission.normalizedHash)
-        json.field("score", submission.score)
-        json.field("maxScore", submission.maxScore)
-        json.field("latePenalty", submission.latePenalty)
-        json.field("countedScore", submission.countedScore)
-        json.field("checks", StoredGradeParts.value(submission.checksJSON))
-        json.field("diagnostics", StoredGradeParts.value(submission.diagnosticsJSON))
+        if let view, view != .everything(view.checks) {
+            GradeViewJSON.write(view, submission: submission, to: &json)
+        } else {
+            json.field("score", submission.score)
+            json.field("maxScore", submission.maxScore)
+            json.field("latePenalty", submission.latePenalty)
+            json.field("countedScore", submission.countedScore)
+            json.field("checks", StoredGradeParts.value(submission.checksJSON))
+            json.field("diagnostics", StoredGradeParts.value(submission.diagnosticsJSON))
+        }
         json.field("submittedAt", ISO8601DateFormatter().string(from: submission.createdAt))
         if let reused { json.field("reused", reused) }
         if includeText { json.field("text", submission.text) }

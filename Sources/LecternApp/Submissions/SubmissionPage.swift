@@ -18,11 +18,14 @@ enum SubmissionPage {
     }
 
     /// - Parameter conversion: for a storyboard or source file, what it was read as.
+    /// - Parameter view: what the viewer may see of the grade (everything when nil).
     static func response(_ content: Content, pictures: [GradePicture], viewer: Principal, isStaff: Bool,
-                         conversion: ConvertedSubmission? = nil) -> Response {
+                         conversion: ConvertedSubmission? = nil, view: GradeView? = nil) -> Response {
         let submission = content.submission
-        let checks = StoredGradeParts.checks(submission.checksJSON)
-        let diagnostics = StoredGradeParts.diagnostics(submission.diagnosticsJSON)
+        let view = view ?? .everything(StoredGradeParts.checks(submission.checksJSON))
+        let checks = view.checks
+        let diagnostics = view.showsDiagnostics ? StoredGradeParts.diagnostics(submission.diagnosticsJSON) : []
+        let pictures = view.showsPictures ? pictures : []
         let exerciseURL = "/courses/\(content.course.slug)/exercises/\(content.exercise.slug)"
         return PageLayout.response(title: "\(content.exercise.title): attempt \(submission.attempt)", userArea: UserArea.html(viewer)) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
@@ -36,8 +39,15 @@ enum SubmissionPage {
             }
             let failed = checks.filter { !$0.passed }.count
             p(.class("score")) {
-                strong { "\(PageFormat.score(submission.countedScore)) / \(PageFormat.score(submission.maxScore))" }
-                if !checks.isEmpty {
+                if let visible = view.visibleScore, let visibleMax = view.visibleMaxScore {
+                    strong { "\(PageFormat.score(visible)) / \(PageFormat.score(visibleMax))" }
+                    span { " on the checks shown" }
+                } else {
+                    strong { "\(PageFormat.score(submission.countedScore)) / \(PageFormat.score(submission.maxScore))" }
+                }
+                if view.isFiltered {
+                    StatusBadge.html("\(checks.count - failed) of \(checks.count) shown checks passed", tone: failed == 0 ? .neutral : .bad)
+                } else if !checks.isEmpty {
                     StatusBadge.html(failed == 0 ? "All \(checks.count) checks passed" : "\(failed) of \(checks.count) checks failed",
                                      tone: failed == 0 ? .ok : .bad)
                 }
@@ -45,7 +55,12 @@ enum SubmissionPage {
                     span { "Score \(PageFormat.score(submission.score)) before a late penalty of \(PageFormat.percent(submission.latePenalty))." }
                 }
             }
-            p(.class("submitted-at")) { "Submitted \(PageFormat.dateTime(submission.createdAt))." }
+            for hidden in view.hidden { p(.class("hidden-checks")) { hidden.sentence + "." } }
+            p(.class("submitted-at")) {
+                "Submitted \(PageFormat.dateTime(submission.createdAt)), graded against version "
+                code { String(submission.exerciseVersion.prefix(12)) }
+                "."
+            }
             if !checks.isEmpty {
                 section(.class("checks")) {
                     h2 { "Checks" }
@@ -181,7 +196,7 @@ enum SubmissionPage {
             StatusBadge.html(check.passed ? "✓ Passed" : "✗ Failed", tone: check.passed ? .ok : .bad)
             span(.class("check-name")) { check.name }
             span(.class("check-points")) { points(check.points) }
-            p(.class("check-message")) { check.message }
+            if !check.message.isEmpty { p(.class("check-message")) { check.message } }
         }
     }
 

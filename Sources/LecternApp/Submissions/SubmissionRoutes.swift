@@ -13,6 +13,7 @@ struct SubmissionRoutes: RouteCollection {
         let library = ExerciseLibrary(database: database)
         let service = SubmissionService(database: database, library: library, queue: context.gradingQueue)
         let bodyLimit = SubmissionText.maxBodyBytes
+        let viewing = GradeViewing(database: database, library: library)
 
         /// The page of an exercise for the signed-in user, with an optional refused text and message.
         @Sendable func exercisePage(_ access: CourseAccess, _ record: ExerciseRecord, text: String? = nil,
@@ -24,15 +25,18 @@ struct SubmissionRoutes: RouteCollection {
                 (try SubmissionRecord.all(userID: userID, exerciseID: exerciseID, db),
                  try DeadlineExtension.find(userID: userID, exerciseID: exerciseID, db))
             }
+            let hidden = access.isStaff ? [] : try await viewing.hiddenChecks(of: record, userID: userID)
             return ExercisePage.response(access: access, record: record, exercise: try library.exercise(record),
                                          window: SubmissionWindow(policy: record.policy, extension: grant), attempts: attempts,
-                                         text: text, message: message, diagnostics: diagnostics, status: status)
+                                         text: text, message: message, diagnostics: diagnostics, status: status,
+                                         hiddenScores: hidden.isEmpty ? nil : hidden.map(\.sentence).joined(separator: "; ") + ".")
         }
 
         router.get("/courses/:course/exercises/:slug") { request, context in
             let principal = try await auth.requirePrincipal(for: request)
             let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
             let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
+            try await ExerciseVisibility.require(record, access, database: database)
             return try await exercisePage(access, record)
         }
 
@@ -41,6 +45,7 @@ struct SubmissionRoutes: RouteCollection {
             let principal = try await auth.requirePrincipal(for: request)
             let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
             let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
+            try await ExerciseVisibility.require(record, access, database: database)
             let name = try context.parameters.require("file")
             guard let download = ExerciseDownload.starters(of: try library.exercise(record)).first(where: { $0.fileName == name }) else {
                 throw HTTPError.notFound("This exercise has no file \(name).")
@@ -55,6 +60,7 @@ struct SubmissionRoutes: RouteCollection {
             try principal.checkCSRF(request, form: form)
             let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
             let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
+            try await ExerciseVisibility.require(record, access, database: database)
             let (text, declaredForm) = try SubmissionText.fromForm(request, form)
             do {
                 let outcome = try await service.submit(text, form: declaredForm, to: record, by: principal.user.id)
@@ -81,7 +87,8 @@ struct SubmissionRoutes: RouteCollection {
                case .success(let converted) = Grader.convert(content.submission.text, form: form, for: exercise) {
                 conversion = converted
             }
-            return SubmissionPage.response(content, pictures: pictures, viewer: principal, isStaff: isStaff, conversion: conversion)
+            let view = try await viewing.view(content.submission, of: content.exercise, isStaff: isStaff)
+            return SubmissionPage.response(content, pictures: pictures, viewer: principal, isStaff: isStaff, conversion: conversion, view: view)
         }
 
         router.post("/api/courses/:course/exercises/:slug/submissions", maxBodyBytes: bodyLimit) { request, context in
@@ -89,6 +96,7 @@ struct SubmissionRoutes: RouteCollection {
             try principal.checkCSRF(request)
             let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
             let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
+            try await ExerciseVisibility.require(record, access, database: database)
             let (text, declaredForm) = try SubmissionText.fromAPIWithForm(request)
             let outcome: SubmissionService.Outcome
             do {
@@ -107,18 +115,20 @@ struct SubmissionRoutes: RouteCollection {
             }
             let reused: Bool
             if case .reused = outcome { reused = true } else { reused = false }
+            let view = try await viewing.view(outcome.submission, of: record, isStaff: access.isStaff)
             return Response.json(status: reused ? .ok : .created, capacity: 2048) { json in
                 SubmissionJSON.write(outcome.submission, exercise: record, course: access.course, username: principal.user.username,
-                                     reused: reused, to: &json)
+                                     reused: reused, view: view, to: &json)
             }.withHeader("Location", "/api/submissions/\(outcome.submission.id)")
         }
 
         router.get("/api/submissions/:id") { request, context in
             let principal = try await auth.requirePrincipal(for: request)
-            let (content, _) = try await SubmissionAccess.load(id: Int64(try context.parameters.int("id")), for: principal, database: database)
+            let (content, isStaff) = try await SubmissionAccess.load(id: Int64(try context.parameters.int("id")), for: principal, database: database)
+            let view = try await viewing.view(content.submission, of: content.exercise, isStaff: isStaff)
             return Response.json(capacity: 2048) { json in
                 SubmissionJSON.write(content.submission, exercise: content.exercise, course: content.course,
-                                     username: content.owner.username, includeText: true, to: &json)
+                                     username: content.owner.username, includeText: true, view: view, to: &json)
             }
         }
 
@@ -140,10 +150,12 @@ struct SubmissionRoutes: RouteCollection {
             let subjectID = subject.id
             let exerciseID = record.id
             let submissions = try await database.read { db in try SubmissionRecord.all(userID: subjectID, exerciseID: exerciseID, db) }
+            var views: [GradeView] = []
+            for submission in submissions { views.append(try await viewing.view(submission, of: record, isStaff: access.isStaff)) }
             return Response.json(capacity: 1024 + submissions.count * 1024) { json in
                 json.beginArray()
-                for submission in submissions {
-                    SubmissionJSON.write(submission, exercise: record, course: access.course, username: subject.username, to: &json)
+                for (submission, view) in zip(submissions, views) {
+                    SubmissionJSON.write(submission, exercise: record, course: access.course, username: subject.username, view: view, to: &json)
                 }
                 json.endArray()
             }

@@ -3,6 +3,7 @@ import Grading
 import HTTPServer
 import SQLite
 import Store
+import Threads
 
 /// Accepting a submission: the deadline and attempt rules, an attempt reserved before grading,
 /// grading in the fair queue, and the durable commit that comes before any acknowledgement.
@@ -145,6 +146,8 @@ struct SubmissionService: Sendable {
             report = try await queue.run(for: viewerID) { Grader.grade(exercise, submission: text, options: queue.options(pictures: true)) }
         } catch let busy as HTTPError where [429, 503].contains(busy.status.code) {
             return []  // the viewer is grading something else, or the queue is full: the page shows the grade without pictures
+        } catch is ThreadPoolError {
+            return []  // the grading threads' queue is full or stopping: the same
         }
         let pictures = GradeArtifacts.Pictures(graderVersion: GraderVersion.current, json: StoredPictures.json(report.pictures))
         let score = submission.score
