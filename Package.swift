@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(name: "lectern", dependencies: ["LecternApp", "CLI", "Grading"], swiftSettings: strict),
         .executableTarget(name: "lectern-bench", dependencies: [
             "LecternApp", "CLI", "LayoutSolver", "AutoLayout", "Dynamics", "Grading", "Store",
-            "SQLite", "Captions", "HTTPServer", "JSON",
+            "SQLite", "Captions", "HTTPServer", "JSON", "SeededRandom",
         ], swiftSettings: strict),
 
         // Tests: one target per module.

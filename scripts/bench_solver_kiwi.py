@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""Replays the layout-solver benchmark workloads through kiwisolver and compares the timings.
+"""Replays the layout-solver benchmark workloads through kiwisolver and compares the timings
+with ours and, when given, with kiwi's C++ core compiled natively (scripts/bench_solver_native.cpp).
 
-Usage: bench_solver_kiwi.py WORKLOADS.jsonl OURS.jsonl [--max-seconds S]
+Usage: bench_solver_kiwi.py WORKLOADS.jsonl OURS.jsonl [--native NATIVE.jsonl] [--max-seconds S]
 
 WORKLOADS.jsonl comes from `lectern-bench solver --export-workloads`, OURS.jsonl from
-`lectern-bench solver --json`. Each workload is built (every add and initial suggestion, then one
+`lectern-bench solver --json`, NATIVE.jsonl from bench_solver_native. A script set (small
+systems, the exercises' systems) runs each script on a fresh solver and is timed whole; ours and
+native kiwi by the thread's CPU clock, kiwisolver by the wall clock (its binding's overhead
+included). Each phase workload is built (every add and initial suggestion, then one
 updateVariables),
 driven through its suggest + update cycles, then one constraint is removed and re-added.
 Constraint objects are created before the clock starts, as on the Swift side. Priorities map to
@@ -29,11 +33,16 @@ STRENGTHS = {
 }
 
 
+def strength(priority):
+    """kiwi's strength for a priority: the table above, else create(0, p, 0) as the native driver."""
+    return STRENGTHS.get(priority) or kiwi.strength.create(0, priority, 0)
+
+
 def build_constraint(spec, variables):
     expression = sum((coefficient * variables[index] for coefficient, index in spec["terms"]),
                      kiwi.Expression([], spec["constant"]))
     relation = {"==": expression == 0, "<=": expression <= 0, ">=": expression >= 0}[spec["op"]]
-    return relation | STRENGTHS[spec["strength"]]
+    return relation | strength(spec["strength"])
 
 
 def step_kind(step):
@@ -48,7 +57,7 @@ def run(workload, budget):
     start = time.perf_counter()
     for kind, step in steps:
         if kind == "edit":
-            solver.addEditVariable(variables[step["edit"]], STRENGTHS[step["strength"]])
+            solver.addEditVariable(variables[step["edit"]], strength(step["strength"]))
         elif kind == "suggest":
             solver.suggestValue(variables[step["suggest"]], step["value"])
         else:
@@ -85,7 +94,48 @@ def run(workload, budget):
             "suggest_us": suggest_us, "remove_readd_ms": remove_ms}
 
 
+def run_scripts(workload):
+    prepared = []
+    for script in workload["scripts"]:
+        variables = [kiwi.Variable("v%d" % index) for index in range(script["variables"])]
+        constraints = [build_constraint(spec, variables) for spec in script["constraints"]]
+        prepared.append((variables, constraints, script["ops"]))
+    refused = 0
+    start = time.perf_counter()
+    for variables, constraints, ops in prepared:
+        solver = kiwi.Solver()
+        for op in ops:
+            name = op[0]
+            try:
+                if name == "add":
+                    solver.addConstraint(constraints[op[1]])
+                elif name == "remove":
+                    solver.removeConstraint(constraints[op[1]])
+                elif name == "edit":
+                    solver.addEditVariable(variables[op[1]], strength(op[2]))
+                elif name == "unedit":
+                    solver.removeEditVariable(variables[op[1]])
+                elif name == "suggest":
+                    solver.suggestValue(variables[op[1]], op[2])
+                else:
+                    solver.updateVariables()
+            except Exception:
+                refused += 1
+    total = (time.perf_counter() - start) * 1e3
+    return {"workload": workload["workload"], "n": workload["n"], "total_ms": total,
+            "script_us": total * 1e3 / max(len(prepared), 1), "refused": refused}
+
+
 def fastest_run(workload, budget, max_runs=5, total_seconds=1.0):
+    if "scripts" in workload:
+        start = time.perf_counter()
+        best = run_scripts(workload)
+        runs = 1
+        while runs < max_runs and time.perf_counter() - start < total_seconds:
+            best["total_ms"] = min(best["total_ms"], run_scripts(workload)["total_ms"])
+            runs += 1
+        best["script_us"] = best["total_ms"] * 1e3 / max(workload["n"], 1)
+        return best
     start = time.perf_counter()
     best = run(workload, budget)
     runs = 1
@@ -101,11 +151,15 @@ def fastest_run(workload, budget, max_runs=5, total_seconds=1.0):
 def ratio(kiwi_value, our_value):
     if kiwi_value is None or our_value is None or our_value <= 0:
         return "-"
-    return "%.1fx" % (kiwi_value / our_value)
+    return "%.2fx" % (kiwi_value / our_value)
 
 
 def number(value, digits):
     return "-" if value is None else ("%." + str(digits) + "f") % value
+
+
+PHASES = [("add_ms", "add ms", 3), ("suggest_us", "suggest us", 2), ("remove_readd_ms", "re-add ms", 4)]
+SCRIPT_PHASES = [("script_us", "us/script", 2)]
 
 
 def main(argv):
@@ -113,27 +167,38 @@ def main(argv):
         print(__doc__.strip(), file=sys.stderr)
         return 2
     budget = float(argv[argv.index("--max-seconds") + 1]) if "--max-seconds" in argv else 30.0
+    native = {}
+    if "--native" in argv:
+        with open(argv[argv.index("--native") + 1]) as handle:
+            native = {(row["workload"], row["n"]): row for row in map(json.loads, filter(str.strip, handle))}
     with open(argv[1]) as handle:
         workloads = [json.loads(line) for line in handle if line.strip()]
     with open(argv[2]) as handle:
         ours = {(row["workload"], row["n"]): row for row in map(json.loads, filter(str.strip, handle))}
-    header = ("%-11s %5s | %10s %10s %7s | %11s %11s %7s | %11s %11s %7s"
-              % ("workload", "n", "add ms", "kiwi", "speedup", "suggest us", "kiwi", "speedup",
-                 "re-add ms", "kiwi", "speedup"))
+    header = ("%-13s %5s %-10s | %11s | %11s %9s | %11s %9s"
+              % ("workload", "n", "phase", "ours", "kiwisolver", "speedup", "kiwi C++", "speedup"))
     print(header)
     print("-" * len(header))
     for workload in workloads:
-        theirs = fastest_run(workload, budget)
-        mine = ours.get((workload["workload"], workload["n"]))
+        key = (workload["workload"], workload["n"])
+        mine = ours.get(key)
         if mine is None:
             continue
-        print("%-11s %5d | %10s %10s %7s | %11s %11s %7s | %11s %11s %7s" % (
-            workload["workload"], workload["n"],
-            number(mine["add_ms"], 3), number(theirs["add_ms"], 3), ratio(theirs["add_ms"], mine["add_ms"]),
-            number(mine["suggest_us"], 2), number(theirs["suggest_us"], 2),
-            ratio(theirs["suggest_us"], mine["suggest_us"]),
-            number(mine["remove_readd_ms"], 4), number(theirs["remove_readd_ms"], 4),
-            ratio(theirs["remove_readd_ms"], mine["remove_readd_ms"])), flush=True)
+        theirs = fastest_run(workload, budget)
+        compiled = native.get(key, {})
+        for field, label, digits in (SCRIPT_PHASES if "scripts" in workload else PHASES):
+            if mine.get(field) is None:
+                continue
+            print("%-13s %5d %-10s | %11s | %11s %9s | %11s %9s" % (
+                workload["workload"], workload["n"], label, number(mine[field], digits),
+                number(theirs.get(field), digits), ratio(theirs.get(field), mine[field]),
+                number(compiled.get(field), digits), ratio(compiled.get(field), mine[field])), flush=True)
+    refused = [(name, row.get("refused")) for name, row in
+               [("ours", r) for r in ours.values()] + [("kiwi C++", r) for r in native.values()] if row.get("refused")]
+    if refused:
+        print("calls refused (the scripts are made so that none should be): %s" % refused)
+    print("speedup = their time / ours: above 1.00x we are faster. Scripts: ours and kiwi C++ by the "
+          "thread's CPU clock, kiwisolver by the wall clock.")
     return 0
 
 

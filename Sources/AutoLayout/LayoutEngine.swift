@@ -78,13 +78,19 @@ public struct LayoutEngine: Sendable {
     /// again with every constraint, so that its frames and its diagnostics (minimal conflicting
     /// sets, the solver's choice among ambiguous solutions) come from the full system.
     public func solve(_ scenario: LayoutScenario = LayoutScenario()) -> LayoutResult {
+        solveAfresh(scenario).result
+    }
+
+    /// `solve` on fresh solvers, with the run that gave the result when it can serve other
+    /// scenarios (a complete layout solved with its fixed values folded in, see `LayoutSession`).
+    func solveAfresh(_ scenario: LayoutScenario) -> (result: LayoutResult, reusable: LayoutRun?) {
         var reduced = LayoutRun(engine: self, scenario: scenario, foldingFixedValues: true)
-        if let result = reduced.solveIfComplete() { return result }
+        if let result = reduced.solveIfComplete() { return (result, reduced) }
         var run = reduced.restartedWithoutFolding()
         var result = run.solve()
         result.pivots += reduced.solver.pivotCount
         result.reachedPivotLimit = result.reachedPivotLimit || reduced.solver.reachedPivotLimit
-        return result
+        return (result, nil)
     }
 
     // MARK: Building solver expressions

@@ -4,17 +4,18 @@ import LayoutSolver
 /// beforehand folded in), and the diagnostics read off it.
 struct LayoutRun {
     let engine: LayoutEngine
-    let scenario: LayoutScenario
-    let container: LayoutSize
+    /// The scenario solved; `resolve(for:)` moves the run to another one.
+    var scenario: LayoutScenario
+    var container: LayoutSize
     /// What the root container's guides and margins measure.
-    let geometry: ScenarioGeometry
+    var geometry: ScenarioGeometry
     let variables: [Variable]
     let intrinsicSizes: [LayoutSize?]
     /// The expression of each usable document constraint, in document order.
-    let sums: [LayoutEngine.LinearSum?]
+    var sums: [LayoutEngine.LinearSum?]
     /// The values the required equalities force, folded into every constraint before it is added;
     /// nil to add every constraint as written, or when the required equalities contradict each other.
-    let fixed: FixedValues?
+    var fixed: FixedValues?
     let solver = Solver()
     /// What each added solver constraint stands for, in add order.
     var added: [(constraint: Constraint, origin: Origin)] = []
@@ -44,28 +45,9 @@ struct LayoutRun {
 
     /// A run of `engine` in `scenario`; `foldingFixedValues` prepares `solveIfComplete`.
     init(engine: LayoutEngine, scenario: LayoutScenario, foldingFixedValues: Bool) {
-        let document = engine.document
-        let container = scenario.containerSize ?? document.containerSize ?? LayoutScenario.defaultContainerSize
-        let geometry = ScenarioGeometry(scenario: scenario, container: container)
-        var sizes = document.items.map(\.intrinsicSize)
-        for override in scenario.intrinsicSizes {
-            if let index = document.items.firstIndex(where: { $0.name == override.view && !$0.isGuide }) {
-                sizes[index] = override.size
-            }
-        }
-        let sums = document.constraints.indices.map { index in
-            engine.isUsable(index) ? engine.sum(for: index, geometry: geometry) : nil
-        }
-        var fixed: FixedValues?
-        if foldingFixedValues {
-            let equalities = document.constraints.indices.compactMap { index in
-                let constraint = document.constraints[index]
-                return constraint.relation == .equal && constraint.priority.isRequired ? sums[index] : nil
-            }
-            fixed = FixedValues(equalities: equalities, variableCount: 4 * document.items.count).flatMap { values in
-                Self.completingUnconstrained(values, engine: engine, sums: sums, intrinsicSizes: sizes)
-            }
-        }
+        let setting = Setting(engine: engine, scenario: scenario, foldingFixedValues: foldingFixedValues)
+        let (container, geometry, sizes, sums, fixed) = (setting.container, setting.geometry, setting.intrinsicSizes,
+                                                         setting.sums, setting.fixed)
         self.init(engine: engine, scenario: scenario, container: container, geometry: geometry, intrinsicSizes: sizes,
                   sums: sums, fixed: fixed)
     }
@@ -98,7 +80,7 @@ struct LayoutRun {
     /// both hold, as long as both count for ambiguity (stronger than weak) and neither is required.
     /// Nil when a position or size that is checked for ambiguity appears in no constraint at all:
     /// such a layout is incomplete, and only the full system gives its frames.
-    private static func completingUnconstrained(_ fixed: FixedValues, engine: LayoutEngine,
+    static func completingUnconstrained(_ fixed: FixedValues, engine: LayoutEngine,
                                                 sums: [LayoutEngine.LinearSum?],
                                                 intrinsicSizes: [LayoutSize?]) -> FixedValues? {
         var fixed = fixed
@@ -152,7 +134,7 @@ struct LayoutRun {
         return fixed == nil || !hasBrokenConstraints
     }
 
-    private mutating func result() -> LayoutResult {
+    mutating func result() -> LayoutResult {
         if let first = unanalyzed.first {
             conflicts.append(LayoutConflict(constraints: unanalyzed, broken: first, isSummary: true,
                                             message: ConflictReport.summary(broken: unanalyzed,

@@ -74,10 +74,10 @@ extension LayoutExercise {
             throw ExerciseError("reference.layout \(errors.errors.first?.location.description ?? "1:1")",
                                 errors.errors.first?.message ?? "does not parse")
         }
-        let engine = LayoutEngine(document: referenceDocument)
+        var session = LayoutSession(engine: LayoutEngine(document: referenceDocument))
         var results: [LayoutResult] = []
         for scenario in scenarios {
-            let result = engine.solve(scenario.layout)
+            let result = session.solve(scenario.layout)
             if let conflict = result.conflicts.first {
                 throw ExerciseError("reference.layout", "in \(scenario.title), the constraints conflict:\n\(conflict.message)")
             }

@@ -19,8 +19,10 @@ struct LayoutGrader {
         var diagnostics: [String] = []
         var scenarios: [ScenarioFrames] = []
         var pivots = 0
+        // One prepared solver per writing direction serves every scenario it can.
+        var session = LayoutSession(engine: engine)
         for (index, scenario) in layout.scenarios.enumerated() {
-            let result = engine.solve(scenario.layout)
+            let result = session.solve(scenario.layout)
             pivots += result.pivots
             guard pivots <= budget, !result.reachedPivotLimit else {
                 var report = GradeReport.rejected(exercise, problems: [overBudget(document, pivots: pivots, budget: budget,

@@ -1,4 +1,5 @@
-/// A matched route: what the server needs before reading the body, and the handler to call.
+/// A matched route: what the server needs before reading the body, and the handler to call
+/// (already wrapped in every middleware).
 struct RouteMatch: Sendable {
     let handler: Handler
     let context: RequestContext
@@ -23,16 +24,18 @@ struct RouteTable: Sendable {
 
     private let root = Node()
     let trailingSlash: TrailingSlashPolicy
-    /// Router middleware applied around every dispatch.
+    /// The middleware around every dispatch: `outer` (the server's), then the router's. Each
+    /// route's handler is wrapped in it once, here, so a request builds no chain of its own.
     let middleware: [any Middleware]
 
-    init(_ router: Router) {
+    init(_ router: Router, outer: [any Middleware] = []) {
         trailingSlash = router.trailingSlash
-        middleware = router.middleware
+        middleware = outer + router.middleware
         for entry in router.entries {
             var node = root
             let segments = entry.pattern.split(separator: "/")
-            let route = Route(pattern: entry.pattern, maxBodyBytes: entry.maxBodyBytes, handler: entry.handler)
+            let route = Route(pattern: entry.pattern, maxBodyBytes: entry.maxBodyBytes,
+                              handler: middleware.wrapping(entry.handler))
             var isCatchAll = false
             for (i, segment) in segments.enumerated() {
                 if segment.hasPrefix("*"), i == segments.count - 1 {

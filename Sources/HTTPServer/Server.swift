@@ -25,9 +25,6 @@ public final class Server: Sendable {
     let trustedProxies: TrustedProxies
     /// Metrics and the access log, for every answered request.
     let observer: RequestObserver
-    /// The server's middleware, then the router's: proxies resolved, policy headers added to what
-    /// comes back, the request observed, errors rendered.
-    private let middleware: [any Middleware]
     /// Open connections per peer address.
     let addressSlots: AddressSlots
     let serverHeaderLine: [UInt8]
@@ -56,15 +53,17 @@ public final class Server: Sendable {
                 return Response(contentType: "text/plain; version=0.0.4; charset=utf-8", body: .bytes(Array(metrics.render().utf8)))
             }
         }
-        routes = RouteTable(router)
         connectionSettings = ConnectionStateMachine.Settings(configuration)
         trustedProxies = TrustedProxies(configuration.trustedProxies)
         observer = RequestObserver(metrics: metrics,
                                    accessLog: configuration.accessLog ? AccessLog(shards: configuration.eventLoopCount) : nil)
         let policy = PolicyHeaders(defaultHeaders: configuration.defaultHeaders,
                                    strictTransportSecurity: configuration.strictTransportSecurity)
-        middleware = (configuration.trustedProxies.isEmpty ? [] : [trustedProxies])
-            + [policy, observer, ErrorResponses(renderer: configuration.errorRenderer)] + routes.middleware
+        // The server's middleware, then the router's: proxies resolved, policy headers added to
+        // what comes back, the request observed, errors rendered.
+        let outer: [any Middleware] = (configuration.trustedProxies.isEmpty ? [] : [trustedProxies])
+            + [policy, observer, ErrorResponses(renderer: configuration.errorRenderer)]
+        routes = RouteTable(router, outer: outer)
         addressSlots = AddressSlots(limit: configuration.maxConnectionsPerAddress, exempt: configuration.trustedProxies)
         var line: [UInt8] = Array("Server: ".utf8)
         ResponseHead.appendSanitized(configuration.serverName, to: &line)
@@ -165,12 +164,15 @@ public final class Server: Sendable {
         var context = RequestContext()
         switch lookup {
         case .found(let match):
+            context = match.context
             if let failure {
                 handler = { _, _ in throw failure }
             } else {
-                handler = match.handler
+                // The route's handler is wrapped in the middleware already.
+                context.receivedAt = receivedAt
+                context.loopIndex = loopIndex
+                return await Self.answer(request, context, match.handler, renderer: configuration.errorRenderer)
             }
-            context = match.context
         case .methodNotAllowed(let allow):
             let allowValue = allow.map(\.rawValue).joined(separator: ", ")
             if request.method == .options {
@@ -192,12 +194,17 @@ public final class Server: Sendable {
         }
         context.receivedAt = receivedAt
         context.loopIndex = loopIndex
-        let chain = middleware.wrapping(handler)
+        return await Self.answer(request, context, routes.middleware.wrapping(handler), renderer: configuration.errorRenderer)
+    }
+
+    /// Runs a handler wrapped in the middleware.
+    private static func answer(_ request: Request, _ context: RequestContext, _ chain: Handler,
+                               renderer: ErrorRenderer) async -> Response {
         do {
             return try await chain(request, context)
         } catch {
             // ErrorResponses renders every error; only a server middleware could get here.
-            return configuration.errorRenderer.response(for: HTTPError(.internalServerError), request: request)
+            return renderer.response(for: HTTPError(.internalServerError), request: request)
         }
     }
 }

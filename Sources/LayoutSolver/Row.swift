@@ -29,9 +29,9 @@ struct Row {
 
     /// A row from cells in any order, possibly repeating symbols: sorts them once, sums the
     /// coefficients of each symbol and drops sums that cancel. Cheaper than inserting one by one.
-    init(constant: Double, combining unsorted: [Cell]) {
+    init(constant: Double, combining unsorted: consuming [Cell]) {
         self.constant = constant
-        var cells = unsorted
+        var cells = consume unsorted
         cells.sort { $0.symbol < $1.symbol }
         var kept = 0
         var index = 0

@@ -35,13 +35,13 @@ extension Tableau {
                 return .optimal
             }
             guard let (leaving, ratio) = leavingRow(for: entering, increasing: increasing) else {
-                pricesEverySymbol = true
+                pricing.pricesEverySymbol = true
                 return .unbounded
             }
             degenerate = nearZero(ratio) ? degenerate + 1 : 0
             pivot(entering: entering, leaving: leaving)
         }
-        pricesEverySymbol = true
+        pricing.pricesEverySymbol = true
         return .pivotLimit
     }
 
@@ -77,7 +77,7 @@ extension Tableau {
         }
         let objectiveCells = objectives.reduce(0) { $0 + $1.row.cells.count }
         if objectiveCells <= scannedObjectiveCells {
-            forgetPricingCandidates()
+            pricing.removeAll(pricingEverySymbol: true)
             for level in objectives.indices {
                 let stronger = objectives[..<level]
                 let choice = steepest(in: objectives[level].row, bland: bland, newest: false) { symbol in
@@ -87,17 +87,17 @@ extension Tableau {
             }
             return nil
         }
-        if pricesEverySymbol || pricingCandidates.count * 16 > objectiveCells { collectImprovingSymbols() }
+        if pricing.pricesEverySymbol || pricing.count * 16 > objectiveCells { collectImprovingSymbols() }
         var best: (symbol: Int, increasing: Bool, level: Int, magnitude: Double)?
         var kept = 0
-        for index in pricingCandidates.indices {
-            let symbol = pricingCandidates[index]
+        for index in 0..<pricing.count {
+            let symbol = pricing[index]
             guard let (level, cost) = firstCost(of: symbol),
                   let increasing = improvingDirection(of: Cell(symbol: symbol, coefficient: cost)) else {
-                dropPricingCandidate(symbol)
+                pricing.drop(symbol)
                 continue
             }
-            pricingCandidates[kept] = symbol
+            pricing.keep(symbol, at: kept)
             kept += 1
             let magnitude = abs(cost)
             if let current = best {
@@ -110,7 +110,7 @@ extension Tableau {
             }
             best = (symbol, increasing, level, magnitude)
         }
-        pricingCandidates.removeSubrange(kept...)
+        pricing.keepFirst(kept)
         return best.map { ($0.symbol, $0.increasing) }
     }
 
@@ -134,9 +134,7 @@ extension Tableau {
     /// Replaces the pricing candidates by the symbols that improve some objective, found by one pass
     /// over each objective: cheaper than pricing candidates one by one once they are many.
     private mutating func collectImprovingSymbols() {
-        for symbol in pricingCandidates { dropPricingCandidate(symbol) }
-        pricingCandidates.removeAll(keepingCapacity: true)
-        pricesEverySymbol = false
+        pricing.removeAll(pricingEverySymbol: false)
         for level in objectives.indices {
             for cell in objectives[level].row.cells
             where improvingDirection(of: cell) != nil && firstCost(of: cell.symbol)?.level == level {
@@ -196,9 +194,9 @@ extension Tableau {
     /// changes of its pivots, since every objective stays optimal; a run that fails leaves every
     /// symbol to be priced again.
     mutating func dualOptimize() -> SimplexOutcome {
-        let keepsPricing = recordsCostChanges && pricingCandidates.isEmpty && !pricesEverySymbol
-        if keepsPricing { recordsCostChanges = false }
-        defer { if keepsPricing { recordsCostChanges = true } }
+        let keepsPricing = pricing.recordsChanges && pricing.isEmpty && !pricing.pricesEverySymbol
+        if keepsPricing { pricing.recordsChanges = false }
+        defer { if keepsPricing { pricing.recordsChanges = true } }
         var pivots = 0
         let blandAfter = symbolCount + Tableau.degenerateLimit
         while let index = infeasible.indices.min(by: { infeasible[$0] < infeasible[$1] }) {
@@ -206,19 +204,19 @@ extension Tableau {
             guard let row = rows[leaving], row.constant < -epsilon else { continue }
             guard let entering = dualEnteringColumn(row, bland: pivots >= blandAfter) else {
                 infeasible.removeAll()
-                pricesEverySymbol = true
+                pricing.pricesEverySymbol = true
                 return .infeasible
             }
             guard !work.isExhausted else {
                 infeasible.removeAll()
-                pricesEverySymbol = true
+                pricing.pricesEverySymbol = true
                 return .pivotLimit
             }
             pivot(entering: entering, leaving: leaving)
             pivots += 1
             if pivots >= pivotLimit {
                 infeasible.removeAll()
-                pricesEverySymbol = true
+                pricing.pricesEverySymbol = true
                 return .pivotLimit
             }
         }

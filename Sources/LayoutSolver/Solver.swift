@@ -62,6 +62,8 @@ public final class Solver {
     ///   `constraints.count` (every constraint without an entry of its own was added).
     public func add(contentsOf constraints: [Constraint]) -> [(index: Int, error: SolverError)] {
         var rejected: [(index: Int, error: SolverError)] = []
+        // Each constraint makes at most two markers, and usually brings about one new variable.
+        tableau.reserveSymbols(3 * constraints.count)
         for (index, constraint) in constraints.enumerated() {
             do throws(SolverError) {
                 try add(constraint, optimizing: false)
@@ -135,6 +137,12 @@ public final class Solver {
         }
         tableau.rollback()
         throw .unsatisfiable(constraint, conflicting: conflictingSet(for: constraint, constants: [key: constant]))
+    }
+
+    /// The constant of an added constraint's expression now in force (see `updateConstant`), or
+    /// nil for a constraint the solver does not hold.
+    public func constant(of constraint: Constraint) -> Double? {
+        records[ObjectIdentifier(constraint)]?.constant
     }
 
     // MARK: Edit variables
@@ -244,6 +252,7 @@ public final class Solver {
             return false
         }
         tableau.commit()
+        if records.isEmpty { records.reserveCapacity(16) }
         records[ObjectIdentifier(constraint)] = Record(constraint: constraint, tag: tag, constant: constant,
                                                        sequence: nextSequence)
         nextSequence += 1

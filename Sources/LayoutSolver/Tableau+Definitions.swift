@@ -38,9 +38,9 @@ extension Tableau {
     /// The definitions reached are visited once each, in an order where every definition comes
     /// before the definitions it names, so a factor is complete before it is passed on.
     private mutating func expanded(_ row: Row) -> Row {
-        var order = Tableau.takeBuffer(&expansionOrder)
+        var order = ScratchBuffers.take(&scratch.expansionOrder)
         appendReachableDefinitions(from: row, to: &order)
-        var touched = Tableau.takeBuffer(&expansionTouched)
+        var touched = ScratchBuffers.take(&scratch.expansionTouched)
         var constant = row.constant
         var cells: [Cell] = []
         cells.reserveCapacity(row.cells.count)
@@ -49,49 +49,39 @@ extension Tableau {
                 if tableau.rows[cell.symbol] == nil {
                     cells.append(Cell(symbol: cell.symbol, coefficient: cell.coefficient * factor))
                 } else {
-                    if tableau.factors[cell.symbol] == nil { touched.append(cell.symbol) }
-                    tableau.factors[cell.symbol] = (tableau.factors[cell.symbol] ?? 0) + cell.coefficient * factor
+                    if tableau.scratch.factors[cell.symbol] == nil { touched.append(cell.symbol) }
+                    tableau.scratch.factors[cell.symbol] = (tableau.scratch.factors[cell.symbol] ?? 0) + cell.coefficient * factor
                 }
             }
         }
         spread(row, times: 1, into: &self)
         for definition in order.reversed() {
-            guard let factor = factors[definition], let definitionRow = rows[definition] else { continue }
-            factors[definition] = nil
+            guard let factor = scratch.factors[definition], let definitionRow = rows[definition] else { continue }
+            scratch.factors[definition] = nil
             constant += definitionRow.constant * factor
             spread(definitionRow, times: factor, into: &self)
         }
         touched.sort()
         for basic in touched {
-            guard let factor = factors[basic] else { continue }
-            factors[basic] = nil
+            guard let factor = scratch.factors[basic] else { continue }
+            scratch.factors[basic] = nil
             guard let basicRow = rows[basic] else { continue }
             constant += basicRow.constant * factor
             for cell in basicRow.cells {
                 cells.append(Cell(symbol: cell.symbol, coefficient: cell.coefficient * factor))
             }
         }
-        expansionOrder = order
-        expansionTouched = touched
+        scratch.expansionOrder = order
+        scratch.expansionTouched = touched
         return Row(constant: constant, combining: cells)
-    }
-
-    /// Moves a scratch buffer out of the tableau, emptied (its storage kept), so that it can be
-    /// filled while the tableau is changed; the caller puts it back.
-    static func takeBuffer<Element>(_ buffer: inout [Element]) -> [Element] {
-        var taken: [Element] = []
-        swap(&taken, &buffer)
-        taken.removeAll(keepingCapacity: true)
-        return taken
     }
 
     /// Appends to `order` the definitions `row` names directly or through other definitions, each
     /// after every definition it names (depth-first post-order, without recursion).
     private mutating func appendReachableDefinitions(from row: Row, to order: inout [Int]) {
-        markEpoch += 1
-        var stack = Tableau.takeBuffer(&stackBuffer)
-        for cell in row.cells where isDefinition(cell.symbol) && marks[cell.symbol] != markEpoch {
-            marks[cell.symbol] = markEpoch
+        scratch.newWalk()
+        var stack = ScratchBuffers.take(&scratch.stack)
+        for cell in row.cells where isDefinition(cell.symbol) && scratch.mark(cell.symbol) {
             stack.append((cell.symbol, 0))
             while let (symbol, next) = stack.last {
                 // Read in place: binding the cells would retain and release them at every step.
@@ -101,13 +91,12 @@ extension Tableau {
                     continue
                 }
                 stack[stack.count - 1].next = next + 1
-                if isDefinition(named) && marks[named] != markEpoch {
-                    marks[named] = markEpoch
+                if isDefinition(named) && scratch.mark(named) {
                     stack.append((named, 0))
                 }
             }
         }
-        stackBuffer = stack
+        scratch.stack = stack
     }
 
     /// Whether `symbol` is a basic user variable, whose row is a definition.
@@ -129,40 +118,39 @@ extension Tableau {
         dependents[symbol].append(definition)
         let count = dependents[symbol].count
         if count >= 16 && count & (count - 1) == 0 {
-            markEpoch += 1
+            scratch.newWalk()
             var kept: [Int] = []
             for dependent in dependents[symbol]
-            where marks[dependent] != markEpoch && isNamed(symbol, byDefinitionOf: dependent) {
-                marks[dependent] = markEpoch
+            where !scratch.isMarked(dependent) && isNamed(symbol, byDefinitionOf: dependent) {
+                _ = scratch.mark(dependent)
                 kept.append(dependent)
             }
             dependents[symbol] = kept
         }
     }
 
-    /// Appends to `orderBuffer`, in depth-first post-order, `root` and the definitions that depend
-    /// on it that the current mark epoch has not reached yet; `orderBuffer` reversed then lists
+    /// Appends to `scratch.order`, in depth-first post-order, `root` and the definitions that depend
+    /// on it that the current walk has not reached yet; `scratch.order` reversed then lists
     /// each symbol after everything it depends on.
     ///
     /// Only the entries of `dependents` that are still true (the definition still names the
     /// symbol) are followed, so the walk stays on the acyclic graph of definitions.
     mutating func appendDependencyOrder(from root: Int) {
-        guard marks[root] != markEpoch else { return }
-        marks[root] = markEpoch
-        stackBuffer.removeAll(keepingCapacity: true)
-        stackBuffer.append((root, 0))
-        while let (symbol, next) = stackBuffer.last {
+        guard scratch.mark(root) else { return }
+        scratch.stack.removeAll(keepingCapacity: true)
+        scratch.stack.append((root, 0))
+        while let (symbol, next) = scratch.stack.last {
             guard next < dependents[symbol].count else {
-                stackBuffer.removeLast()
-                orderBuffer.append(symbol)
+                scratch.stack.removeLast()
+                scratch.order.append(symbol)
                 continue
             }
-            stackBuffer[stackBuffer.count - 1].next = next + 1
+            scratch.stack[scratch.stack.count - 1].next = next + 1
             let dependent = dependents[symbol][next]
-            if dependent < symbolCount && marks[dependent] != markEpoch
+            if dependent < symbolCount && !scratch.isMarked(dependent)
                 && isNamed(symbol, byDefinitionOf: dependent) {
-                marks[dependent] = markEpoch
-                stackBuffer.append((dependent, 0))
+                _ = scratch.mark(dependent)
+                scratch.stack.append((dependent, 0))
             }
         }
     }

@@ -5,69 +5,28 @@ struct Objective {
     var row: Row
 }
 
-/// The simplex tableau of a `Solver`: rows keyed by their basic symbol, a column index from each
-/// symbol to the basic symbols whose rows contain it, and one objective per strength level.
+/// The simplex tableau of a `Solver`: what kiwi's `SolverImpl` keeps (the rows keyed by their
+/// basic symbol, one objective per strength level, the artificial objective of phase one, the
+/// infeasible rows the dual simplex must fix, and the user's variables), plus the speed-ups, each
+/// a type of its own:
+/// - `ColumnIndex`: for each symbol, the rows that contain it, so a pivot rewrites only those;
+/// - `PricingSet`: the symbols whose costs may have changed, so the primal simplex prices only them;
+/// - `Journal`: what a required add that may fail must restore, so it changes the tableau in place;
+/// - `ChangeSet` with the definitions (`Tableau+Definitions.swift`): the values that may have
+///   changed, so a read costs what changed;
+/// - `ScratchBuffers`: storage reused from one operation to the next.
 ///
-/// A column is a superset index: it lists every row that contains the symbol, but may also list
-/// rows that no longer do (or list one twice), so that keeping it current costs one append when a
-/// row gains a symbol and nothing when it loses one. Readers skip entries whose row has no such
-/// cell; a column is emptied when its symbol becomes basic and compacted when stale entries pile
-/// up. Its order follows the history of operations, never hashing, and every choice made while
-/// scanning a column breaks ties by symbol id.
-///
-/// Column entries name row slots rather than basic symbols. Every symbol owns one slot
-/// (`slots`, with `occupants` its inverse), and a symbol's row is filed under its slot. A pivot
-/// swaps the slots of the entering and the leaving symbol: the entering symbol's row is the
-/// leaving row rewritten, with the same cells but for those two symbols, so by taking over the
-/// leaving row's slot it keeps every column entry that row had, and only the leaving symbol's new
-/// cell is linked. Without that, each pivot on a long row would re-index the whole row.
-///
-/// All per-symbol storage is in arrays indexed by symbol id. Every write to a row or a column goes
-/// through the helpers below, which keep the column index in step, record changed user variables,
-/// and, inside a transaction, remember the old contents so a failed operation can be rolled back.
+/// Symbols are numbered in creation order and every per-symbol table is an array indexed by that
+/// number, so no result ever depends on hashing. Every write to a row goes through the helpers
+/// below, which keep the column index in step, record changed values, and, inside a
+/// transaction, remember the old contents so that a failed operation can be rolled back.
 struct Tableau {
     private(set) var kinds: [SymbolKind] = []
     /// The strength level of error symbols (0 for other kinds).
     private(set) var levels: [Int] = []
     private(set) var rows: [Row?] = []
-    /// The value of each definition's user variable as of the last `writeChangedValues`.
-    var definitionValues: [Double] = []
-    /// For each symbol, the definitions that named it while it was basic (a superset: stale
-    /// entries are skipped by readers and dropped as the list grows, see `addDependent`).
-    var dependents: [[Int]] = []
-    /// Scratch factors of `expanded` (nil outside it).
-    var factors: [Double?] = []
-    /// Reused storage for `expanded`: the definitions to expand and the basic symbols reached.
-    var expansionOrder: [Int] = []
-    var expansionTouched: [Int] = []
-    /// Reused storage for the dependency order of `writeChangedValues`, and the stack of that
-    /// walk and of the one in `expanded`.
-    var orderBuffer: [Int] = []
-    var stackBuffer: [(symbol: Int, next: Int)] = []
-    /// For each symbol, the row slots (see `slots`) of the rows that contain it.
-    private(set) var columns: [[Int]] = []
-    /// The slot of each symbol's row: a permutation of the symbol ids.
-    private var slots: [Int] = []
-    /// The symbol owning each slot: the inverse permutation of `slots`.
-    private var occupants: [Int] = []
-    /// The length of each column after its last compaction.
-    private var compactedLength: [Int] = []
-    /// Scratch marks (per symbol) for removing repeated column entries and for graph walks.
-    var marks: [Int] = []
-    var markEpoch = 0
     /// Objectives, strongest level first.
     var objectives: [Objective] = []
-    /// The symbols whose cost in some objective may have changed since the primal simplex last
-    /// found them not improving, each once (see `enteringColumn`). The others cannot improve any
-    /// objective, so pricing skips them and an add costs no scan of the whole objectives.
-    var pricingCandidates: [Int] = []
-    private var isPricingCandidate: [Bool] = []
-    /// Objectives with at most this many cells in all are scanned whole for each pivot instead.
-    var scannedObjectiveCells = 256
-    /// Whether every symbol of the objectives must be priced again (after objectives were replaced).
-    var pricesEverySymbol = false
-    /// Off while a dual simplex run that started from optimal objectives keeps them optimal.
-    var recordsCostChanges = true
     /// The objective of the artificial phase while a constraint without a subject is installed.
     var artificial: Row?
     /// Restricted basic symbols whose row constant went negative (to be fixed by the dual simplex).
@@ -77,58 +36,65 @@ struct Tableau {
     private var symbolOfVariable: [ObjectIdentifier: Int] = [:]
     private(set) var variables: [Variable?] = []
 
-    /// External symbols whose value may have changed since the last `writeChangedValues`.
-    private var changed: [Int] = []
-    private var isChanged: [Bool] = []
+    /// For each symbol, the row slots of the rows that contain it.
+    private(set) var columns = ColumnIndex()
+    /// The symbols the primal simplex prices (see `enteringColumn`).
+    var pricing = PricingSet()
+    /// Objectives with at most this many cells in all are scanned whole for each pivot instead of
+    /// priced through `pricing`.
+    var scannedObjectiveCells = 256
+    private var journal = Journal()
+    /// External symbols (and symbols that definitions name) whose value may have changed since
+    /// the last `writeChangedValues`.
+    private var changed = ChangeSet()
+    var scratch = ScratchBuffers()
+
+    /// The value of each definition's user variable as of the last `writeChangedValues`.
+    var definitionValues: [Double] = []
+    /// For each symbol, the definitions that named it while it was basic (a superset: stale
+    /// entries are skipped by readers and dropped as the list grows, see `addDependent`).
+    var dependents: [[Int]] = []
 
     /// Rows of at most this many cells are merged into the definitions that name the symbol they
     /// replace; longer ones are not (see `substitute`).
     var mergedIntoDefinitions = 64
 
-    /// Reused storage for row merges and the symbols they add (see `Row.add`).
-    private var cellBuffer: [Cell] = []
-    private var addedBuffer: [Int] = []
-    private var columnBuffer: [Int] = []
-
-    private var journal: Journal?
-    private var rowJournaled: [Bool] = []
-    private var columnJournaled: [Bool] = []
-
-    /// What a transaction needs to restore the tableau exactly.
-    private struct Journal {
-        var symbolCount: Int
-        /// The objectives as they were, saved when rows start being tracked.
-        var objectives: [Objective]?
-        /// Whether old rows, columns and objectives are being saved (off while no change can fail).
-        var tracksRows: Bool
-        /// A changed row's symbol, its old row and slot.
-        var rows: [(symbol: Int, row: Row?, slot: Int)] = []
-        var columns: [(Int, [Int])] = []
-        var newVariables: [ObjectIdentifier] = []
-    }
-
     var symbolCount: Int { kinds.count }
 
     // MARK: Symbols
 
+    /// Makes room for `extra` more symbols, so that a batch of adds does not grow every
+    /// per-symbol table again and again.
+    mutating func reserveSymbols(_ extra: Int) {
+        let total = symbolCount + extra
+        kinds.reserveCapacity(total)
+        levels.reserveCapacity(total)
+        rows.reserveCapacity(total)
+        variables.reserveCapacity(total)
+        definitionValues.reserveCapacity(total)
+        dependents.reserveCapacity(total)
+        columns.reserve(extra)
+        pricing.reserve(extra)
+        journal.reserve(extra)
+        changed.reserve(extra)
+        scratch.reserve(extra)
+    }
+
     mutating func makeSymbol(_ kind: SymbolKind, level: Int = 0) -> Int {
         let symbol = kinds.count
+        // The per-symbol tables grow together, from 16 symbols, instead of each one by one from 1.
+        if symbol == kinds.capacity { reserveSymbols(Swift.max(16, symbol)) }
         kinds.append(kind)
         levels.append(level)
         rows.append(nil)
+        variables.append(nil)
         definitionValues.append(0)
         dependents.append([])
-        factors.append(nil)
-        columns.append([])
-        slots.append(symbol)
-        occupants.append(symbol)
-        compactedLength.append(0)
-        marks.append(0)
-        variables.append(nil)
-        isChanged.append(false)
-        isPricingCandidate.append(false)
-        rowJournaled.append(false)
-        columnJournaled.append(false)
+        columns.appendSymbol()
+        pricing.appendSymbol()
+        journal.appendSymbol()
+        changed.appendSymbol()
+        scratch.appendSymbol()
         return symbol
     }
 
@@ -141,10 +107,11 @@ struct Tableau {
     mutating func symbol(for variable: Variable) -> Int {
         let key = ObjectIdentifier(variable)
         if let symbol = symbolOfVariable[key] { return symbol }
+        if symbolOfVariable.isEmpty { symbolOfVariable.reserveCapacity(16) }
         let symbol = makeSymbol(.external)
         symbolOfVariable[key] = symbol
         variables[symbol] = variable
-        journal?.newVariables.append(key)
+        journal.recordNewVariable(key)
         markChanged(symbol)
         return symbol
     }
@@ -159,10 +126,7 @@ struct Tableau {
     /// on it: its own, or a definition's that names it.
     @inline(__always)
     private mutating func markChanged(_ symbol: Int) {
-        if (kinds[symbol] == .external || !dependents[symbol].isEmpty) && !isChanged[symbol] {
-            isChanged[symbol] = true
-            changed.append(symbol)
-        }
+        if kinds[symbol] == .external || !dependents[symbol].isEmpty { changed.insert(symbol) }
     }
 
     /// Whether `definition`, which is about to stop naming `symbol`, must be marked as changed:
@@ -173,29 +137,30 @@ struct Tableau {
     /// the cells a merge cancels.
     @inline(__always)
     private func stopsNamingChanged(_ symbol: Int, _ definition: Int) -> Bool {
-        isChanged[symbol] && kinds[definition] == .external
+        changed.contains(symbol) && kinds[definition] == .external
     }
 
     /// Writes the current value into every user variable whose value may have changed (and into
     /// the definitions that depend on them), and forgets them.
     mutating func writeChangedValues() {
-        markEpoch += 1
-        orderBuffer.removeAll(keepingCapacity: true)
-        for symbol in changed where symbol < symbolCount {
-            isChanged[symbol] = false
+        scratch.newWalk()
+        scratch.order.removeAll(keepingCapacity: true)
+        var symbols = ScratchBuffers.take(&scratch.column)
+        changed.take(into: &symbols)
+        for symbol in symbols where symbol < symbolCount {
             if isDefinition(symbol) || !dependents[symbol].isEmpty {
                 appendDependencyOrder(from: symbol)
             } else {
                 variables[symbol]?.value = currentValue(of: symbol)
             }
         }
-        changed.removeAll(keepingCapacity: true)
+        scratch.column = symbols
         // Read in place: binding rows would retain and release their cells for every evaluation.
         rows.withUnsafeBufferPointer { rows in
             kinds.withUnsafeBufferPointer { kinds in
                 variables.withUnsafeBufferPointer { variables in
                     definitionValues.withUnsafeMutableBufferPointer { values in
-                        for symbol in orderBuffer.reversed() {
+                        for symbol in scratch.order.reversed() {
                             let value = Tableau.value(of: symbol, rows: rows, kinds: kinds, definitionValues: values)
                             values[symbol] = value  // read back only while `symbol` is a basic user variable
                             variables[symbol]?.value = value
@@ -214,81 +179,64 @@ struct Tableau {
     /// contents are recorded from the start when `tracksRows` is true, else only after
     /// `trackRowChanges()`: a caller whose first changes cannot fail skips their cost.
     mutating func beginTransaction(tracksRows: Bool) {
-        journal = Journal(symbolCount: symbolCount, objectives: tracksRows ? objectives : nil, tracksRows: tracksRows)
+        journal.begin(symbolCount: symbolCount, objectives: objectives, tracksRows: tracksRows)
     }
 
     /// Starts recording row and column contents in the current transaction, if any.
     mutating func trackRowChanges() {
-        guard journal?.tracksRows == false else { return }
-        journal?.tracksRows = true
-        journal?.objectives = objectives
+        journal.trackRows(objectives: objectives)
     }
 
     /// Keeps the changes made since `beginTransaction()`.
     mutating func commit() {
-        guard let finished = journal else { return }
-        journal = nil
-        for entry in finished.rows where entry.symbol < symbolCount { rowJournaled[entry.symbol] = false }
-        for (symbol, _) in finished.columns where symbol < symbolCount { columnJournaled[symbol] = false }
+        _ = journal.close()
     }
 
     /// Undoes every change made since `beginTransaction()`.
     mutating func rollback() {
-        guard let saved = journal else { return }
-        journal = nil
+        guard let saved = journal.close() else { return }
+        let count = saved.symbolCount
         // Every slot swap in the transaction involved two journaled symbols, so restoring each
         // journaled symbol's slot restores the permutation on the symbols that remain.
-        for (symbol, row, slot) in saved.rows.reversed() where symbol < saved.symbolCount {
-            rows[symbol] = row
-            slots[symbol] = slot
-            occupants[slot] = symbol
-            rowJournaled[symbol] = false
-            markChanged(symbol)
+        for entry in saved.rows.reversed() where entry.symbol < count {
+            rows[entry.symbol] = entry.row
+            columns.restoreSlot(of: entry.symbol, to: entry.slot)
+            markChanged(entry.symbol)
         }
-        for (symbol, column) in saved.columns.reversed() where symbol < saved.symbolCount {
-            columns[symbol] = column
-            columnJournaled[symbol] = false
+        for entry in saved.columns.reversed() where entry.symbol < count {
+            columns[entry.symbol] = entry.column
         }
         for key in saved.newVariables { symbolOfVariable[key] = nil }
-        let count = saved.symbolCount
         kinds.removeSubrange(count...)
         levels.removeSubrange(count...)
         rows.removeSubrange(count...)
+        variables.removeSubrange(count...)
         definitionValues.removeSubrange(count...)
         dependents.removeSubrange(count...)
-        factors.removeSubrange(count...)
-        columns.removeSubrange(count...)
-        slots.removeSubrange(count...)
-        occupants.removeSubrange(count...)
-        compactedLength.removeSubrange(count...)
-        marks.removeSubrange(count...)
-        variables.removeSubrange(count...)
-        isChanged.removeSubrange(count...)
-        isPricingCandidate.removeSubrange(count...)
-        pricingCandidates.removeAll { $0 >= count }
-        pricesEverySymbol = true
-        rowJournaled.removeSubrange(count...)
-        columnJournaled.removeSubrange(count...)
-        changed.removeAll { $0 >= count }
+        columns.truncate(to: count)
+        pricing.truncate(to: count)
+        journal.truncate(to: count)
+        changed.truncate(to: count)
+        scratch.truncate(to: count)
         if let savedObjectives = saved.objectives { objectives = savedObjectives }
         // A restored definition may name basic symbols whose lists dropped it in the meantime.
-        for (symbol, _, _) in saved.rows where symbol < count && isDefinition(symbol) {
-            for cell in rows[symbol]?.cells ?? [] where rows[cell.symbol] != nil { addDependent(symbol, of: cell.symbol) }
+        for entry in saved.rows where entry.symbol < count && isDefinition(entry.symbol) {
+            for cell in rows[entry.symbol]?.cells ?? [] where rows[cell.symbol] != nil {
+                addDependent(entry.symbol, of: cell.symbol)
+            }
         }
         artificial = nil
         infeasible.removeAll()
     }
 
+    @inline(__always)
     private mutating func journalRow(_ symbol: Int) {
-        guard journal?.tracksRows == true, symbol < journal?.symbolCount ?? 0, !rowJournaled[symbol] else { return }
-        rowJournaled[symbol] = true
-        journal?.rows.append((symbol, rows[symbol], slots[symbol]))
+        if journal.needsRow(symbol) { journal.saveRow(symbol, rows[symbol], slot: columns.slot(of: symbol)) }
     }
 
+    @inline(__always)
     private mutating func journalColumn(_ symbol: Int) {
-        guard journal?.tracksRows == true, symbol < journal?.symbolCount ?? 0, !columnJournaled[symbol] else { return }
-        columnJournaled[symbol] = true
-        journal?.columns.append((symbol, columns[symbol]))
+        if journal.needsColumn(symbol) { journal.saveColumn(symbol, columns[symbol]) }
     }
 
     // MARK: Rows and columns
@@ -297,40 +245,28 @@ struct Tableau {
     /// rollback an extra entry is only a stale one.
     @inline(__always)
     private mutating func link(_ symbol: Int, to basic: Int) {
-        columns[symbol].append(slots[basic])
-        if columns[symbol].count > 4 * compactedLength[symbol] + 64 { compactColumn(symbol) }
+        if columns.link(symbol, toRowOf: basic) { compactColumn(symbol) }
     }
 
     /// The basic symbol whose row is filed under `slot`, or nil when that symbol is parametric or
     /// (a stale entry left by a rollback) the slot no longer exists.
     @inline(__always)
     func basicSymbol(inSlot slot: Int) -> Int? {
-        guard slot < occupants.count else { return nil }
-        let basic = occupants[slot]
+        guard let basic = columns.occupant(ofSlot: slot) else { return nil }
         return rows[basic] == nil ? nil : basic
     }
 
-    /// Drops entries of rows that no longer exist and repeated entries from a column, keeping the
-    /// order. Entries of rows that exist but lost the symbol may stay: each row is listed at most
-    /// once, so a column never outgrows the number of rows.
+    /// Drops stale and repeated entries from a column (see `ColumnIndex.compact`).
     private mutating func compactColumn(_ symbol: Int) {
         journalColumn(symbol)
-        markEpoch += 1
-        var kept: [Int] = []
-        kept.reserveCapacity(columns[symbol].count)
-        for slot in columns[symbol] where basicSymbol(inSlot: slot) != nil && marks[slot] != markEpoch {
-            marks[slot] = markEpoch
-            kept.append(slot)
-        }
-        columns[symbol] = kept
-        compactedLength[symbol] = kept.count
+        columns.compact(symbol, rows: rows)
     }
 
     /// The rows that contain `symbol`, each once, with the coefficient there.
     mutating func column(_ symbol: Int) -> [(basic: Int, coefficient: Double)] {
         compactColumn(symbol)
         return columns[symbol].compactMap { slot in
-            let basic = occupants[slot]
+            guard let basic = columns.occupant(ofSlot: slot) else { return nil }
             let coefficient = rows[basic]?.coefficient(of: symbol) ?? 0  // a row exists after compaction
             return coefficient == 0 ? nil : (basic, coefficient)
         }
@@ -357,11 +293,7 @@ struct Tableau {
         journalRow(leaving)
         rows[leaving] = nil
         markChanged(leaving)
-        let slot = slots[leaving]
-        slots[leaving] = slots[entering]
-        occupants[slots[leaving]] = leaving
-        slots[entering] = slot
-        occupants[slot] = entering
+        columns.swapSlots(leaving, entering)
         rows[entering] = row
         link(leaving, to: entering)
         markChanged(entering)
@@ -395,23 +327,22 @@ struct Tableau {
     /// symbol is usually shifted again and again (an edit variable's suggestions).
     mutating func shiftRows(containing symbol: Int, by shift: Double) -> Bool {
         guard !columns[symbol].isEmpty else { return true }
-        markEpoch += 1
+        scratch.newWalk()
         var consistent = true
-        columnBuffer.removeAll(keepingCapacity: true)
+        var exact = ScratchBuffers.take(&scratch.column)
         let column = columns[symbol]
-        for slot in column where slot < occupants.count && marks[slot] != markEpoch {
-            marks[slot] = markEpoch
-            let basic = occupants[slot]
+        for slot in column {
+            guard let basic = columns.occupant(ofSlot: slot), scratch.mark(slot) else { continue }
             guard let coefficient = rows[basic]?.coefficient(of: symbol), coefficient != 0 else { continue }
-            columnBuffer.append(slot)
+            exact.append(slot)
             shiftConstant(of: basic, by: coefficient * shift)
             if kinds[basic] == .dummy && !nearZero(rows[basic]?.constant ?? 0) { consistent = false }
         }
-        if columnBuffer.count < column.count {
+        if exact.count < column.count {
             journalColumn(symbol)
-            swap(&columns[symbol], &columnBuffer)
-            compactedLength[symbol] = columns[symbol].count
+            columns.exchange(symbol, with: &exact)
         }
+        scratch.column = exact
         return consistent
     }
 
@@ -423,18 +354,18 @@ struct Tableau {
         if !columns[symbol].isEmpty {
             journalColumn(symbol)
             // The column is emptied by trading storage with a reused empty buffer.
-            var column = Tableau.takeBuffer(&columnBuffer)
-            swap(&column, &columns[symbol])
+            var column = ScratchBuffers.take(&scratch.column)
+            columns.exchange(symbol, with: &column)
             var keptDefinitions = false
             let keepsDefinitions = keepingDefinitions && row.cells.count > mergedIntoDefinitions
             // Whether a cell of `row` has an unread change, so that a definition where it cancels
             // stops naming it (see `stopsNamingChanged`); found once, when a cell first cancels.
             var dropsChanged: Bool?
-            for slot in column where slot < occupants.count {
-                let basic = occupants[slot]
-                guard let factor = rows[basic]?.coefficient(of: symbol), factor != 0 else { continue }
+            for slot in column {
+                guard let basic = columns.occupant(ofSlot: slot),
+                      let factor = rows[basic]?.coefficient(of: symbol), factor != 0 else { continue }
                 if keepsDefinitions && isDefinition(basic) {
-                    columns[symbol].append(slot)
+                    columns.append(slot, to: symbol)
                     addDependent(basic, of: symbol)
                     keptDefinitions = true
                     continue
@@ -443,35 +374,35 @@ struct Tableau {
                 guard var target = rows[basic].take() else { continue }
                 let before = target.constant
                 let cellsBefore = target.cells.count
-                target.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
+                target.add(row, times: factor, replacing: symbol, added: &scratch.added, buffer: &scratch.cells)
                 if target.constant != before || stopsNamingChanged(symbol, basic) {
                     markChanged(basic)
-                } else if kinds[basic] == .external && target.cells.count < cellsBefore - 1 + addedBuffer.count {
+                } else if kinds[basic] == .external && target.cells.count < cellsBefore - 1 + scratch.added.count {
                     // Cells cancelled: mark the definition if one of them may have had an unread change.
-                    if dropsChanged == nil { dropsChanged = row.cells.contains { isChanged[$0.symbol] } }
+                    if dropsChanged == nil { dropsChanged = row.cells.contains { changed.contains($0.symbol) } }
                     if dropsChanged == true { markChanged(basic) }
                 }
                 if kinds[basic].isRestricted && target.constant < -epsilon { infeasible.append(basic) }
                 rows[basic] = target
-                for index in addedBuffer.indices { link(addedBuffer[index], to: basic) }
-                addedBuffer.removeAll(keepingCapacity: true)
+                for index in scratch.added.indices { link(scratch.added[index], to: basic) }
+                scratch.added.removeAll(keepingCapacity: true)
             }
-            columnBuffer = column
-            compactedLength[symbol] = columns[symbol].count
+            scratch.column = column
+            columns.markCompacted(symbol)
             if keptDefinitions { markChanged(symbol) }  // its dependents were only just recorded
         }
         var costsChanged = false
         for index in objectives.indices {
             let factor = objectives[index].row.coefficient(of: symbol)
             guard factor != 0 else { continue }
-            objectives[index].row.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
+            objectives[index].row.add(row, times: factor, replacing: symbol, added: &scratch.added, buffer: &scratch.cells)
             costsChanged = true
         }
         if costsChanged { costsMayChange(in: row) }
         if let factor = artificial?.coefficient(of: symbol), factor != 0 {
-            artificial?.add(row, times: factor, replacing: symbol, added: &addedBuffer, buffer: &cellBuffer)
+            artificial?.add(row, times: factor, replacing: symbol, added: &scratch.added, buffer: &scratch.cells)
         }
-        addedBuffer.removeAll(keepingCapacity: true)
+        scratch.added.removeAll(keepingCapacity: true)
     }
 
     /// Exchanges a basic symbol for a parametric one.
@@ -547,8 +478,8 @@ struct Tableau {
     mutating func addToObjective(_ symbol: Int, times factor: Double, level: Int) {
         let index = objectiveIndex(for: level)
         if let row = rows[symbol] {
-            objectives[index].row.add(row, times: factor, added: &addedBuffer, buffer: &cellBuffer)
-            addedBuffer.removeAll(keepingCapacity: true)
+            objectives[index].row.add(row, times: factor, added: &scratch.added, buffer: &scratch.cells)
+            scratch.added.removeAll(keepingCapacity: true)
             costsMayChange(in: row)
         } else {
             objectives[index].row.insert(symbol, factor)
@@ -559,29 +490,13 @@ struct Tableau {
     /// Records that the cost of `symbol` in some objective may have changed.
     @inline(__always)
     mutating func costMayChange(of symbol: Int) {
-        if recordsCostChanges && !isPricingCandidate[symbol] {
-            isPricingCandidate[symbol] = true
-            pricingCandidates.append(symbol)
-        }
+        pricing.insert(symbol)
     }
 
     /// Records that the costs of the symbols of `row`, just merged into objectives, may have changed.
     mutating func costsMayChange(in row: Row) {
-        guard recordsCostChanges else { return }
-        for cell in row.cells { costMayChange(of: cell.symbol) }
-    }
-
-    /// Empties the pricing candidates and has the next pricing find them again.
-    mutating func forgetPricingCandidates() {
-        for symbol in pricingCandidates { isPricingCandidate[symbol] = false }
-        pricingCandidates.removeAll(keepingCapacity: true)
-        pricesEverySymbol = true
-    }
-
-    /// Forgets `symbol` as a pricing candidate (its costs were found not improving).
-    @inline(__always)
-    mutating func dropPricingCandidate(_ symbol: Int) {
-        isPricingCandidate[symbol] = false
+        guard pricing.recordsChanges else { return }
+        for cell in row.cells { pricing.insert(cell.symbol) }
     }
 
     /// Deletes a parametric symbol from every row and objective (its value is 0, so no value moves).

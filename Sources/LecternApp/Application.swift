@@ -78,7 +78,15 @@ public final class Application: Sendable {
         return "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
     }
 
-    /// Serves until SIGINT or SIGTERM, then stops gracefully.
+    /// Takes SIGINT and SIGTERM over, so that from now on they stop the application gracefully
+    /// (in ``runUntilTerminated()``) instead of killing the process. Call it before ``start(_:console:)``
+    /// so there is no moment when the server answers but a signal would kill it.
+    public static func handleTerminationSignals() {
+        TerminationSignal.arm()
+    }
+
+    /// Serves until SIGINT or SIGTERM (even one received since ``handleTerminationSignals()``),
+    /// then stops gracefully.
     public func runUntilTerminated() async {
         await TerminationSignal.wait()
         context.console("Lectern is shutting down")

@@ -1,17 +1,22 @@
 import LayoutSolver
+import LecternApp
 
-/// `lectern-bench solver [--json] [--n 100,1000,5000] [--only NAME,…] [--export-workloads]`
+/// `lectern-bench solver [--json] [--n 100,1000,5000] [--only NAME,…] [--exercises DIR] [--export-workloads]`
 ///
 /// Times the layout solver on workloads that mirror kiwi's benchmarks and real layouts: build
 /// (every add plus the first solve and variable update), suggest + update cycles, and removing and
 /// re-adding one constraint. Each phase reports the fastest of up to 5 runs (as many as fit in 1 s
-/// per workload). `--export-workloads` prints the same workloads as JSON lines so that
-/// `scripts/bench_solver_kiwi.py` can replay them through kiwisolver.
+/// per workload). Two script workloads time many small systems, each on a fresh solver: 5,000
+/// seeded random scripts (`small-systems`) and the systems grading solves for the layout
+/// exercises in DIR (`exercises`, default `./Exercises`). `--export-workloads` prints the same
+/// workloads as JSON lines so that `scripts/bench_solver_kiwi.py` (kiwisolver) and
+/// `scripts/bench_solver_native.cpp` (kiwi's C++ core) can replay them.
 func runSolverBench(arguments: [String]) -> Int32 {
     var json = false
     var export = false
     var sizes = [100, 1_000, 5_000]
     var only: Set<String>?
+    var directory = "./Exercises"
     var index = 0
     while index < arguments.count {
         switch arguments[index] {
@@ -19,6 +24,9 @@ func runSolverBench(arguments: [String]) -> Int32 {
             json = true
         case "--export-workloads":
             export = true
+        case "--exercises" where index + 1 < arguments.count:
+            index += 1
+            directory = arguments[index]
         case "--only":
             index += 1
             only = index < arguments.count ? Set(arguments[index].split(separator: ",").map(String.init)) : []
@@ -31,8 +39,8 @@ func runSolverBench(arguments: [String]) -> Int32 {
             }
             sizes = parsed
         default:
-            print("usage: lectern-bench solver [--json] [--n 100,1000,5000] [--only long-row,enaml-form,grid,nesting]"
-                + " [--export-workloads]")
+            print("usage: lectern-bench solver [--json] [--n 100,1000,5000]"
+                + " [--only long-row,enaml-form,grid,nesting,small-systems,exercises] [--exercises DIR] [--export-workloads]")
             return 2
         }
         index += 1
@@ -40,8 +48,19 @@ func runSolverBench(arguments: [String]) -> Int32 {
     let workloads = (sizes.map(SolverBenchWorkload.longRow) + [SolverBenchWorkload.enamlForm()]
         + [5, 10, 20].map(SolverBenchWorkload.grid) + [SolverBenchWorkload.nesting(depth: 50)])
         .filter { only?.contains($0.name) ?? true }
+    var scriptSets: [SolverScriptSet] = []
+    if only?.contains("small-systems") ?? true { scriptSets.append(.smallSystems()) }
+    if only?.contains("exercises") ?? true {
+        do {
+            scriptSets.append(.exerciseSystems(try ExerciseDirectory.loadCatalog(directory)))
+        } catch {
+            print("lectern-bench solver: \(directory): \(error)")
+            return 2
+        }
+    }
     if export {
         for workload in workloads { print(workload.json) }
+        for set in scriptSets { print(set.json) }
         return 0
     }
     if !json {
@@ -63,6 +82,18 @@ func runSolverBench(arguments: [String]) -> Int32 {
             print(line)
         }
         previous[workload.name] = (workload.n, result)
+    }
+    if !json && !scriptSets.isEmpty { print("\nscripts          count   total ms   µs/script  refused") }
+    for set in scriptSets {
+        let timing = set.fastestRun()
+        if json {
+            print(set.json(timing))
+        } else {
+            print(pad(set.name, 14) + pad(String(set.scripts.count), 8, right: true)
+                  + pad(fixed(timing.totalMilliseconds, 3), 11, right: true)
+                  + pad(fixed(timing.totalMilliseconds * 1_000 / Double(max(set.scripts.count, 1)), 2), 12, right: true)
+                  + pad(String(timing.refused), 9, right: true))
+        }
     }
     return 0
 }

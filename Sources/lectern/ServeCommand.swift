@@ -90,6 +90,7 @@ let serveCommand = CommandSpec(
         }
 
         let console: @Sendable (String) -> Void = { line in FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+        Application.handleTerminationSignals()
         let application = try await Application.start(configuration, console: console)
         console("Lectern listening on \(application.url)")
         await application.runUntilTerminated()
