@@ -17,6 +17,11 @@ extension Application {
         CourseEditRoutes(),
         CaptionEditRoutes(),
         ExerciseAuthoringRoutes(),
+        ClassTimeRoutes(),
+        AnalyticsRoutes(),
+        RegradeRequestRoutes(),
+        SimilarityRoutes(),
+        LMSExportRoutes(),
         LTIRoutes(),
     ]
 

@@ -26,6 +26,9 @@ public enum Schema {
         lectureChapters,
         exerciseAuthoring,
         feedbackPolicy,
+        lateDays,
+        gradeFacts,
+        regradeRequests,
         ltiPlatforms,
         ltiScoreOutbox,
     ]

@@ -123,7 +123,10 @@ extension SubmissionRecord {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [userID, exerciseID, attempt, text, normalizedHash, grade.exerciseVersion, grade.graderVersion,
                              grade.score, grade.maxScore, latePenalty, grade.checksJSON, grade.diagnosticsJSON, date])
-        return SubmissionRecord(id: db.lastInsertedRowID, userID: userID, exerciseID: exerciseID, attempt: attempt, text: text,
+        let id = db.lastInsertedRowID
+        try GradeFacts.record(submissionID: id, exerciseID: exerciseID, userID: userID, checksJSON: grade.checksJSON,
+                              diagnosticsJSON: grade.diagnosticsJSON, db)
+        return SubmissionRecord(id: id, userID: userID, exerciseID: exerciseID, attempt: attempt, text: text,
                                 normalizedHash: normalizedHash, exerciseVersion: grade.exerciseVersion,
                                 graderVersion: grade.graderVersion, score: grade.score, maxScore: grade.maxScore,
                                 latePenalty: latePenalty, checksJSON: grade.checksJSON,
@@ -146,6 +149,10 @@ extension SubmissionRecord {
             diagnostics_json = ? WHERE id = ?
             """, arguments: [grade.exerciseVersion, grade.graderVersion, grade.score, grade.maxScore, grade.checksJSON,
                              grade.diagnosticsJSON, submissionID])
+        if let owner = try db.fetchOne(sql: "SELECT exercise_id, user_id FROM submissions WHERE id = ?", arguments: [submissionID]) {
+            try GradeFacts.record(submissionID: submissionID, exerciseID: try owner.get(0), userID: try owner.get(1),
+                                  checksJSON: grade.checksJSON, diagnosticsJSON: grade.diagnosticsJSON, db)
+        }
     }
 
     /// The earlier grades of a submission, oldest first.

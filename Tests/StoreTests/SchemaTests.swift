@@ -13,17 +13,18 @@ final class SchemaTests: XCTestCase {
         XCTAssertEqual(try Schema.migrate(db), Schema.migrations.map(\.name))
         XCTAssertEqual(try Schema.migrate(db), [], "a second start applies nothing")
         XCTAssertEqual(try tables(db), [
-            "api_tokens", "audit_log",
+            "accommodations", "api_tokens", "audit_log",
             "caption_cue_search", "caption_cue_search_config", "caption_cue_search_data", "caption_cue_search_docsize",
             "caption_cue_search_idx",
-            "caption_cues", "courses", "enrollments", "exercise_authoring", "exercise_feedback", "exercise_versions", "exercises",
-            "extensions", "grade_history", "grade_verifications",
+            "caption_cues", "course_late_days", "courses", "enrollments", "exercise_authoring", "exercise_feedback", "exercise_versions",
+            "exercises", "extensions", "grade_check_students", "grade_checks", "grade_diagnostic_students", "grade_diagnostics",
+            "grade_history", "grade_student_scores", "grade_verifications",
             "lecture_chapters", "lecture_term_search", "lecture_term_search_config", "lecture_term_search_data", "lecture_term_search_docsize",
             "lecture_term_search_idx", "lecture_terms",
             "lectures", "login_failures",
             "lti_contexts", "lti_deep_links", "lti_grade_targets", "lti_keys", "lti_launch_sessions", "lti_login_states",
             "lti_nonces", "lti_platforms", "lti_score_outbox", "lti_users",
-            "password_setup_tokens", "regrade_results",
+            "password_setup_tokens", "regrade_request_cutoffs", "regrade_requests", "regrade_results",
             "regrade_runs", "schema_migrations", "search_terms", "sessions", "submission_pictures",
             "submission_reservations", "submissions",
             "transcript_section_search", "transcript_section_search_config", "transcript_section_search_data",

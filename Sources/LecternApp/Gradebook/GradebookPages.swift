@@ -22,7 +22,17 @@ enum GradebookPages {
                 " · "
                 a(.href("/api/courses/\(course.slug)/gradebook")) { "JSON" }
                 " · "
+                a(.href("/api/courses/\(course.slug)/gradebook/canvas.csv")) { "Canvas CSV" }
+                " · "
+                a(.href("/api/courses/\(course.slug)/gradebook/moodle.csv")) { "Moodle CSV" }
+                " · "
                 a(.href("/courses/\(course.slug)/audit")) { "Audit log" }
+                " · "
+                a(.href("/courses/\(course.slug)/analytics")) { "Analytics" }
+                " · "
+                a(.href("/courses/\(course.slug)/regrade-requests")) { "Regrade requests" }
+                " · "
+                a(.href("/courses/\(course.slug)/time")) { "Late days and accommodations" }
             }
             form(.class("form-row gradebook-filter"), .method("get"), .action(base), .role("search")) {
                 label(.for("filter")) { "Show students matching" }

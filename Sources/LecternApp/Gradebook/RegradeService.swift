@@ -19,14 +19,15 @@ struct RegradeService: Sendable {
     /// Where verification grades, in the place of the user who asked for it.
     let queue: GradingQueue
 
-    /// Starts a dry run of `record` in the background and returns it.
-    func startDryRun(_ record: ExerciseRecord, by actor: User) async throws -> RegradeRun {
+    /// Starts a dry run of `record` in the background and returns it; with `onlyUserID`, of that
+    /// student's submissions alone (a regrade request about one student's work).
+    func startDryRun(_ record: ExerciseRecord, by actor: User, onlyUserID: Int64? = nil) async throws -> RegradeRun {
         let exercise = try library.exercise(record)
         let exerciseID = record.id
         let version = record.version
         let actorID = actor.id
         let (run, submissions) = try await database.write { db in
-            let submissions = try SubmissionRecord.all(exerciseID: exerciseID, db)
+            let submissions = try SubmissionRecord.all(exerciseID: exerciseID, db).filter { onlyUserID == nil || $0.userID == onlyUserID }
             let run = try RegradeRun.start(exerciseID: exerciseID, exerciseVersion: version, graderVersion: GraderVersion.current,
                                            total: submissions.count, createdBy: actorID, db)
             return (run, submissions.map { (id: $0.id, text: $0.text) })

@@ -22,7 +22,9 @@ struct CourseEditRoutes: RouteCollection {
 
         router.get("/courses/:course/edit") { request, context in
             let access = try await staffAccess(request, context)
-            return CourseEditPage.response(access, title: access.course.title, summary: access.course.summary)
+            let courseID = access.course.id
+            let lateDays = try await database.read { db in try LateDayBank.days(courseID: courseID, db) }
+            return CourseEditPage.response(access, title: access.course.title, summary: access.course.summary, lateDays: lateDays)
         }
 
         router.post("/courses/:course/edit", maxBodyBytes: 16 * 1024) { request, context in
@@ -55,7 +57,7 @@ struct CourseEditRoutes: RouteCollection {
 /// The course edit form.
 enum CourseEditPage {
     static func response(_ access: CourseAccess, title: String, summary: String, message: String? = nil,
-                         status: HTTPStatus = .ok) -> Response {
+                         status: HTTPStatus = .ok, lateDays: Int? = nil) -> Response {
         let slug = access.course.slug
         return PageLayout.response(title: "Edit \(access.course.title)", userArea: UserArea.html(access.principal), status: status) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) { a(.href("/courses/\(slug)")) { access.course.title } }
@@ -74,6 +76,11 @@ enum CourseEditPage {
                              .attr("maxlength", String(NewCourse.maxSummaryLength))) { summary }
                 }
                 div(.class("actions")) { button(.type("submit")) { "Save" } }
+            }
+            if let lateDays {
+                h2 { "Late days" }
+                ClassTimePage.lateDaysForm(access, lateDays: lateDays, next: "edit")
+                p { a(.href("/courses/\(slug)/time")) { "Accommodations and extensions in bulk" } }
             }
         }
     }

@@ -50,8 +50,9 @@ enum CoursePages {
     }
 
     /// `GET /courses/:course`; `showsGradebook` for the course's instructors.
+    /// `progress`: the signed-in student's standing; `overview`: for instructors, every exercise's statistics.
     static func home(_ course: Course, lectures: [Lecture], exercises: [ExerciseRecord], showsGradebook: Bool,
-                     userArea: HTML) -> Response {
+                     userArea: HTML, progress: MyProgress? = nil, overview: [AnalyticsService.Summary] = []) -> Response {
         PageLayout.response(title: course.title, userArea: userArea) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) { a(.href("/courses")) { "Courses" } }
             h1 { course.title }
@@ -68,8 +69,13 @@ enum CoursePages {
                     li { a(.href("/courses/\(course.slug)/audit")) { "Audit log" } }
                     li { a(.href("/courses/\(course.slug)/new-exercise")) { "New exercise" } }
                     li { a(.href("/courses/\(course.slug)/library")) { "Exercise library" } }
+                    li { a(.href("/courses/\(course.slug)/analytics")) { "Analytics" } }
+                    li { a(.href("/courses/\(course.slug)/regrade-requests")) { "Regrade requests" } }
+                    li { a(.href("/courses/\(course.slug)/time")) { "Late days and accommodations" } }
                 }
+                if !overview.isEmpty { AnalyticsPages.overview(course, overview) }
             }
+            if let progress, !progress.rows.isEmpty { progress.html(courseSlug: course.slug) }
             SearchPage.form(query: "", course: course.slug, courses: [], label: "Search this course's lectures")
             h2(.id("lectures")) { "Lectures" }
             if lectures.isEmpty { p(.class("muted")) { "No lectures yet." } }

@@ -32,11 +32,15 @@ struct LecturePageRoutes: RouteCollection {
             // Instructors get a link to the gradebook; anybody else (members or not) just the course.
             let teaches = await Self.teaches(slug, principal, database)
             let courseID = course.id
-            let exercises = try await database.read { db in
-                try ExerciseVisibility.visible(allExercises, courseID: courseID, isStaff: teaches, db)
+            let (exercises, progress, overview) = try await database.read { db in
+                let isStudent = try principal.map { try User.role(userID: $0.user.id, courseID: courseID, db) == .student } ?? false
+                let visible = try ExerciseVisibility.visible(allExercises, courseID: courseID, isStaff: teaches, db)
+                return (visible,
+                        isStudent ? try principal.map { try MyProgress.load(userID: $0.user.id, courseID: courseID, exercises: visible, db) } : nil,
+                        teaches ? try AnalyticsService.course(courseID, db) : [])
             }
             return CoursePages.home(course, lectures: lectures, exercises: exercises, showsGradebook: teaches,
-                                    userArea: UserArea.html(principal))
+                                    userArea: UserArea.html(principal), progress: progress, overview: overview)
         }
 
         router.get("/courses/:course/lectures/:number") { request, context in

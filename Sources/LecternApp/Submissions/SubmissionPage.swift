@@ -18,9 +18,12 @@ enum SubmissionPage {
     }
 
     /// - Parameter conversion: for a storyboard or source file, what it was read as.
-    /// - Parameter view: what the viewer may see of the grade (everything when nil).
+    /// - Parameters:
+    ///   - view: what the viewer may see of the grade (everything when nil).
+    ///   - regradeRequests: the requests about this submission and the exercise's cut-off, when loaded.
     static func response(_ content: Content, pictures: [GradePicture], viewer: Principal, isStaff: Bool,
-                         conversion: ConvertedSubmission? = nil, view: GradeView? = nil) -> Response {
+                         conversion: ConvertedSubmission? = nil, view: GradeView? = nil,
+                         regradeRequests: (requests: [RegradeRequest], cutoff: Date?)? = nil) -> Response {
         let submission = content.submission
         let view = view ?? .everything(StoredGradeParts.checks(submission.checksJSON))
         let checks = view.checks
@@ -111,6 +114,10 @@ enum SubmissionPage {
                         }
                     }
                 }
+            }
+            if let regradeRequests, !regradeRequests.requests.isEmpty || content.owner.id == viewer.user.id {
+                RegradeQueuePage.submissionSection(submissionID: submission.id, requests: regradeRequests.requests,
+                                                   canAsk: content.owner.id == viewer.user.id, cutoff: regradeRequests.cutoff, viewer: viewer)
             }
             p { a(.href(exerciseURL)) { "Back to the exercise" } }
         }

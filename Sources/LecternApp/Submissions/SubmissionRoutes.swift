@@ -21,13 +21,13 @@ struct SubmissionRoutes: RouteCollection {
                                     status: HTTPStatus = .ok) async throws -> Response {
             let userID = access.principal.user.id
             let exerciseID = record.id
-            let (attempts, grant) = try await database.read { db in
+            let (attempts, time) = try await database.read { db in
                 (try SubmissionRecord.all(userID: userID, exerciseID: exerciseID, db),
-                 try DeadlineExtension.find(userID: userID, exerciseID: exerciseID, db))
+                 try StudentTime.load(userID: userID, courseID: record.courseID, db))
             }
             let hidden = access.isStaff ? [] : try await viewing.hiddenChecks(of: record, userID: userID)
             return ExercisePage.response(access: access, record: record, exercise: try library.exercise(record),
-                                         window: SubmissionWindow(policy: record.policy, extension: grant), attempts: attempts,
+                                         window: time.window(exerciseID: exerciseID, policy: record.policy), attempts: attempts,
                                          text: text, message: message, diagnostics: diagnostics, status: status,
                                          hiddenScores: hidden.isEmpty ? nil : hidden.map(\.sentence).joined(separator: "; ") + ".")
         }
@@ -88,7 +88,13 @@ struct SubmissionRoutes: RouteCollection {
                 conversion = converted
             }
             let view = try await viewing.view(content.submission, of: content.exercise, isStaff: isStaff)
-            return SubmissionPage.response(content, pictures: pictures, viewer: principal, isStaff: isStaff, conversion: conversion, view: view)
+            let submissionID = content.submission.id
+            let exerciseID = content.submission.exerciseID
+            let requests = try await database.read { db in
+                (try RegradeRequest.all(submissionID: submissionID, db), try RegradeRequest.cutoff(exerciseID: exerciseID, db))
+            }
+            return SubmissionPage.response(content, pictures: pictures, viewer: principal, isStaff: isStaff, conversion: conversion,
+                                           view: view, regradeRequests: requests)
         }
 
         router.post("/api/courses/:course/exercises/:slug/submissions", maxBodyBytes: bodyLimit) { request, context in

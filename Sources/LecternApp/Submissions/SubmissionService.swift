@@ -119,11 +119,11 @@ struct SubmissionService: Sendable {
     /// The late penalty a new attempt gets now, or the refusal as an ``HTTPError``.
     @discardableResult
     static func admit(policy: ExercisePolicy, userID: Int64, exerciseID: Int64, now: Date, _ db: Connection) throws -> Double {
-        let grant = try DeadlineExtension.find(userID: userID, exerciseID: exerciseID, db)
+        let time = try StudentTime.load(userID: userID, exerciseID: exerciseID, db)
         let attempts = try SubmissionRecord.attempts(userID: userID, exerciseID: exerciseID, db)
-        switch SubmissionWindow(policy: policy, extension: grant).decide(attempts: attempts, now: now) {
-        case .accept(let penalty):
-            return penalty
+        switch time.window(exerciseID: exerciseID, policy: policy).decide(attempts: attempts, now: now) {
+        case .accept:
+            return time.latePenalty(exerciseID: exerciseID, policy: policy, at: now)
         case .refuse(let refusal):
             throw refusal.httpError
         }
