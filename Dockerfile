@@ -1,9 +1,9 @@
-# Release build in the official Swift image, run in a slim Ubuntu with libsqlite3.
+# Release build in the official Swift image, run in a slim Ubuntu with libsqlite3, libcrypto and libcurl.
 ARG SWIFT_VERSION=6.3
 
 FROM swift:${SWIFT_VERSION}-noble AS build
 RUN apt-get update \
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libsqlite3-dev \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libsqlite3-dev libssl-dev libcurl4-openssl-dev \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY Package.swift ./
@@ -14,7 +14,7 @@ RUN swift build -c release --product lectern --static-swift-stdlib \
 
 FROM ubuntu:noble
 RUN apt-get update \
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libsqlite3-0 curl ca-certificates \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends libsqlite3-0 libssl3t64 libcurl4t64 curl ca-certificates \
     && rm -rf /var/lib/apt/lists/* \
     && useradd --system --create-home --home-dir /app lectern \
     && mkdir -p /data && chown lectern /data

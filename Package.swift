@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // Lectern: a course-content lab server. No package dependencies: the toolchain
-// plus system C libraries (libsqlite3, libxcrypt) through system-library targets.
+// plus system C libraries (libsqlite3, libxcrypt, libcrypto, libcurl) through system-library targets.
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -15,6 +15,7 @@ let package = Package(
             "JSON", "Digest", "Spelling", "CLI", "SQLite", "Store", "HTTPServer", "HTML",
             "LayoutSolver", "AutoLayout", "Dynamics", "Captions", "Grading", "LecternApp",
             "SourceCode", "ConstraintCode", "BehaviorCode", "XML", "InterfaceBuilder", "Threads",
+            "LTI",
         ]),
     ],
     targets: [
@@ -22,6 +23,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
         .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", providers: [.apt(["libc6-dev"])]),
+        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
 
         // Pure modules: no I/O.
         .target(name: "JSON", dependencies: ["Spelling"], swiftSettings: strict),
@@ -41,6 +46,7 @@ let package = Package(
         .target(name: "BehaviorCode", dependencies: ["SourceCode", "JSON"], swiftSettings: strict),
         .target(name: "XML", swiftSettings: strict),
         .target(name: "InterfaceBuilder", dependencies: ["XML", "AutoLayout", "HTML"], swiftSettings: strict),
+        .target(name: "LTI", dependencies: ["CCrypto", "JSON"], swiftSettings: strict),
 
         // Support: dedicated threads for blocking and CPU-heavy work.
         .target(name: "Threads", swiftSettings: strict),
@@ -56,6 +62,7 @@ let package = Package(
         .target(name: "LecternApp", dependencies: [
             "HTTPServer", "HTML", "Store", "SQLite", "Threads", "Grading", "AutoLayout", "Dynamics",
             "Captions", "JSON", "Digest", "CCrypt", "SourceCode", "ConstraintCode", "BehaviorCode", "InterfaceBuilder", "XML",
+            "LTI", "CCrypto", "CCurl",
         ], swiftSettings: strict),
 
         // Executables.
@@ -63,6 +70,7 @@ let package = Package(
         .executableTarget(name: "lectern-bench", dependencies: [
             "LecternApp", "CLI", "LayoutSolver", "AutoLayout", "Dynamics", "Grading", "Store",
             "SQLite", "Captions", "HTTPServer", "JSON", "SeededRandom",
+            "LTI",
         ], swiftSettings: strict),
 
         // Tests: one target per module.
@@ -86,6 +94,7 @@ let package = Package(
         .testTarget(name: "SourceCodeTests", dependencies: ["SourceCode"], swiftSettings: strict),
         .testTarget(name: "ConstraintCodeTests", dependencies: ["ConstraintCode", "SourceCode", "AutoLayout", "Grading", "JSON"], swiftSettings: strict),
         .testTarget(name: "BehaviorCodeTests", dependencies: ["BehaviorCode", "SourceCode", "Grading", "Dynamics", "JSON"], swiftSettings: strict),
-        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "HTTPServer", "Store", "SQLite"], swiftSettings: strict),
+        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "HTTPServer", "Store", "SQLite", "LTI", "JSON", "Digest"], swiftSettings: strict),
+        .testTarget(name: "LTITests", dependencies: ["LTI", "JSON", "SeededRandom"], swiftSettings: strict),
     ]
 )

@@ -28,5 +28,6 @@ let package = Package(
         fuzzTarget("fuzz-code"),
         fuzzTarget("fuzz-behavior"),
         fuzzTarget("fuzz-xml"),
+        fuzzTarget("fuzz-jwt"),
     ]
 )

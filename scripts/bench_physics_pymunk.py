@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Runs the Dynamics benchmark scenes through pymunk (Chipmunk2D) and compares them with
-Lectern's figures.
+Lectern's figures and, when given, Box2D v3's (scripts/bench_physics_box2d.c).
 
 Scenes (the same as `lectern-bench dynamics`):
   1. Pyramid: base 20 (210 boxes of 40 pt, density 1, friction 0.5), gravity 1000 pt/s^2,
@@ -9,7 +9,7 @@ Scenes (the same as `lectern-bench dynamics`):
      300 steps of 1/60 s; whole simulations per second, world setup included.
 
 Times are CPU time of this process (the machine is shared). Usage:
-  bench_physics_pymunk.py [--lectern-json FILE] [--json]
+  bench_physics_pymunk.py [--lectern-json FILE] [--box2d-json FILE] [--json]
 """
 import argparse
 import json
@@ -128,20 +128,29 @@ def dropit():
     return {"simulationsPerSecond": runs / (time.process_time() - start)}
 
 
-def row(label, ours, theirs, fmt, higher_is_better):
+def ratio(ours, theirs, higher_is_better):
     if ours is None or theirs is None:
-        ratio = "n/a"
-    elif theirs == 0 or ours == 0:
-        ratio = "-"
-    else:
-        ratio = f"{(ours / theirs if higher_is_better else theirs / ours):.2f}x"
+        return "n/a"
+    if theirs == 0 or ours == 0:
+        return "-"
+    return f"{(ours / theirs if higher_is_better else theirs / ours):.2f}x"
+
+
+def row(label, ours, theirs, box2d, fmt, higher_is_better, with_box2d):
     show = lambda v: "never" if v is None else format(v, fmt)
-    return f"{label:<44} {show(ours):>12} {show(theirs):>12} {ratio:>9}"
+    line = f"{label:<44} {show(ours):>12} {show(theirs):>12}"
+    if with_box2d:
+        line += f" {show(box2d):>12}"
+    line += f" {ratio(ours, theirs, higher_is_better):>9}"
+    if with_box2d:
+        line += f" {ratio(ours, box2d, higher_is_better):>9}"
+    return line
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--lectern-json", help="output of `lectern-bench dynamics --json` to compare with")
+    parser.add_argument("--box2d-json", help="output of scripts/bench_physics_box2d.c to compare with")
     parser.add_argument("--json", action="store_true", help="print pymunk's figures as JSON")
     args = parser.parse_args()
 
@@ -153,18 +162,38 @@ def main():
     if args.lectern_json:
         with open(args.lectern_json) as f:
             ours = json.load(f)
-    print(f"pymunk {pymunk.version} (Chipmunk2D {pymunk.chipmunk_version}) vs Lectern Dynamics; CPU time, ratios > 1 favour Lectern")
-    print(f"{'':<44} {'Lectern':>12} {'pymunk':>12} {'ratio':>9}")
+    box2d = None
+    if args.box2d_json:
+        with open(args.box2d_json) as f:
+            box2d = json.load(f)
+    with_box2d = box2d is not None
+    title = f"pymunk {pymunk.version} (Chipmunk2D {pymunk.chipmunk_version})"
+    if with_box2d:
+        title += f" and Box2D {box2d['version']}"
+    print(f"{title} vs Lectern Dynamics; one thread, CPU time, ratios > 1 favour Lectern")
+    header = f"{'':<44} {'Lectern':>12} {'pymunk':>12}"
+    if with_box2d:
+        header += f" {'Box2D v3':>12}"
+    header += f" {'vs pymunk':>9}"
+    if with_box2d:
+        header += f" {'vs Box2D':>9}"
+    print(header)
     for i, p in enumerate(figures["pyramid"]):
         o = ours["pyramid"][i] if ours else {}
+        b = box2d["pyramid"][i] if box2d else {}
+        assert not b or (b["allowsRotation"], b["sleeping"]) == (p["allowsRotation"], p["sleeping"])
         name = f"pyramid rotation {'on' if p['allowsRotation'] else 'off'}, sleeping {'on' if p['sleeping'] else 'off'}"
-        print(row(f"{name}: steps/s", o.get("stepsPerSecond"), p["stepsPerSecond"], ".0f", True))
-        print(row("    max displacement (pt)", o.get("maxDisplacement"), p["maxDisplacement"], ".3f", False))
-        print(row("    max horizontal drift (pt)", o.get("maxDrift"), p["maxDrift"], ".3f", False))
-        print(row("    step at which all rest", o.get("restStep"), p["restStep"], "d", False))
+        print(row(f"{name}: steps/s", o.get("stepsPerSecond"), p["stepsPerSecond"], b.get("stepsPerSecond"),
+                  ".0f", True, with_box2d))
+        print(row("    max displacement (pt)", o.get("maxDisplacement"), p["maxDisplacement"], b.get("maxDisplacement"),
+                  ".3f", False, with_box2d))
+        print(row("    max horizontal drift (pt)", o.get("maxDrift"), p["maxDrift"], b.get("maxDrift"),
+                  ".3f", False, with_box2d))
+        print(row("    step at which all rest", o.get("restStep"), p["restStep"], b.get("restStep"),
+                  "d", False, with_box2d))
     o = ours["dropit"]["simulationsPerSecond"] if ours else None
-    print(row("dropit: simulations/s", o, figures["dropit"]["simulationsPerSecond"], ".0f", True))
-
+    b = box2d["dropit"]["simulationsPerSecond"] if box2d else None
+    print(row("dropit: simulations/s", o, figures["dropit"]["simulationsPerSecond"], b, ".0f", True, with_box2d))
 
 if __name__ == "__main__":
     main()

@@ -28,6 +28,7 @@ declare -A allowed=(
     [Dynamics]="Foundation JSON"
     [Captions]="Foundation HTML"
     [InterfaceBuilder]="XML AutoLayout HTML"
+    [LTI]="CCrypto JSON"
     [ConstraintCode]="SourceCode AutoLayout"
     [BehaviorCode]="SourceCode Dynamics JSON Foundation"
     [Grading]="AutoLayout Dynamics JSON Digest HTML Foundation ConstraintCode InterfaceBuilder BehaviorCode SourceCode XML"
@@ -36,11 +37,11 @@ declare -A allowed=(
     [SQLite]="CSQLite Threads Foundation Glibc Dispatch Synchronization"
     [Store]="SQLite Captions JSON Digest Spelling Foundation"
     [HTTPServer]="JSON Foundation Glibc Musl Dispatch Synchronization"
-    [LecternApp]="HTTPServer HTML Store SQLite Threads Grading AutoLayout Dynamics Captions JSON Digest CCrypt Foundation Glibc Dispatch Synchronization ConstraintCode InterfaceBuilder BehaviorCode XML SourceCode Spelling"
+    [LecternApp]="HTTPServer HTML Store SQLite Threads Grading AutoLayout Dynamics Captions JSON Digest CCrypt Foundation Glibc Dispatch Synchronization ConstraintCode InterfaceBuilder BehaviorCode XML SourceCode Spelling LTI CCrypto CCurl"
     [lectern]="LecternApp CLI Grading Foundation Glibc"
-    [lectern-bench]="LecternApp CLI LayoutSolver AutoLayout Dynamics Grading Store SQLite Captions HTTPServer JSON Foundation Glibc Dispatch Synchronization InterfaceBuilder XML ConstraintCode BehaviorCode SourceCode SeededRandom"
+    [lectern-bench]="LecternApp CLI LayoutSolver AutoLayout Dynamics Grading Store SQLite Captions HTTPServer JSON Foundation Glibc Dispatch Synchronization InterfaceBuilder XML ConstraintCode BehaviorCode SourceCode SeededRandom LTI"
 )
-pure=(Spelling Digest SeededRandom JSON XML SourceCode LayoutSolver AutoLayout Dynamics Captions InterfaceBuilder ConstraintCode BehaviorCode Grading HTML)
+pure=(Spelling Digest SeededRandom JSON XML SourceCode LayoutSolver AutoLayout Dynamics Captions InterfaceBuilder ConstraintCode BehaviorCode Grading HTML LTI)
 
 failures=0
 fail() { echo "$1"; failures=$((failures + 1)); }

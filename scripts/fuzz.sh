@@ -6,15 +6,16 @@
 # TARGET is `http` (the HTTP request parser: every input parsed whole and in pieces, results
 # compared; also the form, cookie and multipart readers), `captions` (caption, transcript and
 # search-query parsers), `code` (the Swift/Objective-C reader and the constraint-code converter),
-# `behavior` (the UIDynamicBehavior code reader and exporter) or `xml` (the XML reader and the
-# storyboard importer and exporter). Builds Fuzz/ (release,
+# `behavior` (the UIDynamicBehavior code reader and exporter), `xml` (the XML reader and the
+# storyboard importer and exporter) or `jwt` (the JWT reader, LTI launch validation, key sets and
+# platform answers). Builds Fuzz/ (release,
 # fuzzer + address sanitizers) and runs `fuzz-TARGET` at low priority for SECONDS. Seeds come
 # from Fuzz/corpus/TARGET (never modified); new inputs go to Fuzz/corpus-TARGET and crash
 # reproducers to Fuzz/corpus-TARGET-artifacts. FUZZ_DIR selects another copy of the Fuzz package
 # (default: the one beside this script).
 set -euo pipefail
 
-usage="usage: $0 http|captions|code|behavior|xml SECONDS [libFuzzer options...]"
+usage="usage: $0 http|captions|code|behavior|xml|jwt SECONDS [libFuzzer options...]"
 if [[ $# -lt 2 || ! $2 =~ ^[0-9]+$ ]]; then
     echo "$usage" >&2
     exit 2
@@ -27,6 +28,7 @@ case "$target" in
     captions) max_len=16384 ;;
     code|behavior) max_len=16384 ;;
     xml) max_len=65536 ;;
+    jwt) max_len=16384 ;;
     *) echo "$usage" >&2; exit 2 ;;
 esac
 

@@ -1,9 +1,12 @@
 /// Engine constants, in points and seconds (100 points play the role of one metre, so
 /// UIKit's 1000 points/s² of gravity is Earth's 10 m/s²).
 enum Tuning {
-    /// Overlap tolerated between touching shapes; also the distance below which two shapes
-    /// count as touching for contact events.
-    static let linearSlop = 0.5
+    /// Points per metre: UIKit's gravity of 1000 points/s² is Earth's 10 m/s² at this scale, and
+    /// Box2D's lengths (given in metres) are this many points.
+    static let pointsPerMetre = 100.0
+    /// Overlap tolerated between touching shapes (Box2D's linear slop, 0.005 m, is 0.5 pt); also
+    /// the distance below which two shapes count as touching for contact events.
+    static let linearSlop = 0.005 * pointsPerMetre
     /// Contact points are created this far before the shapes touch (speculative contacts).
     static let speculativeDistance = 4 * linearSlop
     /// Fastest speed at which soft contacts push overlapping shapes apart (points/s).

@@ -21,6 +21,8 @@ public struct AppContext: Sendable {
     let authenticator: Authenticator
     /// Grading on behalf of users, on `gradingWorkers`: one job per user at a time, users served in turn.
     let gradingQueue: GradingQueue
+    /// LTI: outbound calls, cached platform keys and tokens, score delivery.
+    let lti: LTIRuntime
 
     /// Creates a context with its own worker pools; ``shutdownWorkers()`` stops them.
     public init(configuration: AppConfiguration, database: DatabasePool, console: @escaping @Sendable (String) -> Void) {
@@ -34,6 +36,7 @@ public struct AppContext: Sendable {
         self.regradeWorkers = WorkerPool(name: "regrading", threads: 1, queueLimit: 64)
         self.passwordWorkers = WorkerPool(name: "password hashing", threads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1), queueLimit: 64)
         self.authenticator = Authenticator(database: database, hashing: passwordWorkers)
+        self.lti = LTIRuntime(database: database)
     }
 
     /// Stops the worker pools' threads once their queued work is done.
@@ -41,5 +44,6 @@ public struct AppContext: Sendable {
         gradingWorkers.shutdown()
         regradeWorkers.shutdown()
         passwordWorkers.shutdown()
+        lti.stop()
     }
 }

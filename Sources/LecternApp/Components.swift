@@ -22,6 +22,7 @@ extension Application {
         RegradeRequestRoutes(),
         SimilarityRoutes(),
         LMSExportRoutes(),
+        LTIRoutes(),
         APIDescriptionRoutes(),
     ]
 
@@ -32,5 +33,6 @@ extension Application {
         ExerciseLoading(),
         RegradeRecovery(),
         ReservationRecovery(),
+        ScoreDeliveryStart(),
     ]
 }

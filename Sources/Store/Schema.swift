@@ -29,6 +29,8 @@ public enum Schema {
         lateDays,
         gradeFacts,
         regradeRequests,
+        ltiPlatforms,
+        ltiScoreOutbox,
     ]
 
     /// The migrator over `migrations`.

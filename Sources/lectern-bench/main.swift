@@ -27,6 +27,8 @@ struct Workload: Sendable {
                  run: { runFairnessBench(arguments: $0) }),
         Workload(name: "analytics", summary: "Analytics pages over 1,000 students × 10 exercises × 10 attempts",
                  run: { runAnalyticsBench(arguments: $0) }),
+        Workload(name: "lti", summary: "LTI: launch validation CPU with a cached JWKS, score outbox throughput to a simulated LMS",
+                 run: { runLTIBench(arguments: $0) }),
     ]
 
     static var usage: String {

@@ -14,6 +14,7 @@ let lectern = CommandSpec(
         exercisesCommand,
         layoutCommand,
         dynamicsCommand,
+        ltiCommand,
     ])
 
 await CommandLineTool.main(lectern, version: LecternVersion.current)

@@ -234,6 +234,31 @@ final class AuthorizationMatrixTests: XCTestCase {
             Case(method: "GET", path: "/api/v1/courses/cs193p/audit", expected: [401, 403, 403, 200, 404, 200]),
             Case(method: "GET", path: "/api/docs", expected: [200, 200, 200, 200, 200, 200]),
             Case(method: "GET", path: "/api/v1/openapi.json", expected: [200, 200, 200, 200, 200, 200]),
+            // LTI: the key set is public; login and launch are cross-site and need a registered
+            // platform and a login state, whoever asks; the rest is for admins or the course's staff.
+            Case(method: "GET", path: "/.well-known/jwks.json", expected: [200, 200, 200, 200, 200, 200]),
+            Case(method: "POST", path: "/lti/login", contentType: "application/x-www-form-urlencoded",
+                 body: "iss=https%3A%2F%2Fnowhere.example&login_hint=x&target_link_uri=y", expected: [400, 400, 400, 400, 400, 400]),
+            Case(method: "POST", path: "/lti/launch", contentType: "application/x-www-form-urlencoded", body: "id_token=x&state=y",
+                 expected: [401, 401, 401, 401, 401, 401]),
+            Case(method: "GET", path: "/lti/deep-link?request=nope", expected: [303, 404, 404, 404, 404, 404]),
+            Case(method: "POST", path: "/lti/deep-link", contentType: "application/x-www-form-urlencoded", body: "request=nope&exercise=corners",
+                 expected: [303, 404, 404, 404, 404, 404]),
+            Case(method: "GET", path: "/admin/lti", expected: [303, 403, 403, 403, 403, 200]),
+            Case(method: "POST", path: "/admin/lti/platforms", contentType: "application/x-www-form-urlencoded",
+                 body: "issuer=https%3A%2F%2Flms.example&clientId=c&deploymentId=d&authUrl=https%3A%2F%2Flms.example%2Fauth"
+                    + "&tokenUrl=https%3A%2F%2Flms.example%2Ftoken&jwksUrl=https%3A%2F%2Flms.example%2Fjwks",
+                 expected: [303, 403, 403, 403, 403, 303]),
+            Case(method: "POST", path: "/admin/lti/platforms", contentType: "application/x-www-form-urlencoded",
+                 body: "issuer=http%3A%2F%2Flms.example&clientId=c&deploymentId=d&authUrl=a&tokenUrl=b&jwksUrl=c",
+                 expected: [303, 403, 403, 403, 403, 422]),
+            Case(method: "POST", path: "/admin/lti/platforms/999999/remove", contentType: "application/x-www-form-urlencoded",
+                 expected: [303, 403, 403, 403, 403, 404]),
+            Case(method: "GET", path: "/courses/cs193p/lti", expected: [303, 403, 403, 200, 404, 200]),
+            Case(method: "POST", path: "/courses/cs193p/lti/retry", contentType: "application/x-www-form-urlencoded",
+                 expected: [303, 403, 403, 200, 404, 200]),
+            Case(method: "POST", path: "/courses/cs193p/lti/roster", contentType: "application/x-www-form-urlencoded",
+                 expected: [303, 403, 403, 409, 404, 409]),
         ]
         for testCase in cases {
             for (actor, expected) in zip(Actor.allCases, testCase.expected) {

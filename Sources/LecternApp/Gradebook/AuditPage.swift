@@ -14,7 +14,6 @@ enum AuditPage {
 
     static func response(_ access: CourseAccess, lines: [Line]) -> Response {
         let course = access.course
-        let machineTime = ISO8601DateFormatter()
         let shownTime = DateFormatter()
         shownTime.locale = Locale(identifier: "en_US_POSIX")
         shownTime.timeZone = TimeZone(identifier: "UTC")
@@ -50,7 +49,7 @@ enum AuditPage {
                             for line in lines {
                                 tr {
                                     td(.class("audit-time")) {
-                                        time(.attr("datetime", machineTime.string(from: line.entry.at))) {
+                                        time(.attr("datetime", InternetTime.string(line.entry.at))) {
                                             shownTime.string(from: line.entry.at)
                                         }
                                     }

@@ -59,7 +59,7 @@ enum BulkExtensions {
         guard !trimmed.isEmpty, trimmed.count <= 40 else { return nil }
         var value = trimmed.hasSuffix("Z") ? String(trimmed.dropLast()) : trimmed
         if value.count == 16 { value += ":00" }
-        return ISO8601DateFormatter().date(from: value + "Z")
+        return InternetTime.date(value + "Z")
     }
 
     /// The items of a CSV upload.
@@ -155,14 +155,13 @@ enum BulkExtensions {
                 }
             }
             guard problems.isEmpty else { throw Failure(problems: problems) }
-            let iso = ISO8601DateFormatter()
             for (grant, slug) in grants {
                 try DeadlineExtension.grant(grant, db)
                 var details = JSONWriter()
                 details.beginObject()
                 details.field("exercise", slug)
-                details.field("dueAt", iso.string(from: grant.dueAt))
-                details.field("closesAt", grant.closesAt.map { iso.string(from: $0) })
+                details.field("dueAt", InternetTime.string(grant.dueAt))
+                details.field("closesAt", grant.closesAt.map { InternetTime.string($0) })
                 details.field("reason", grant.reason)
                 details.field("bulk", true)
                 details.endObject()

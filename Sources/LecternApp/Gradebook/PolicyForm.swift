@@ -65,9 +65,8 @@ enum PolicyForm {
     /// `2026-12-01T23:59` (what `datetime-local` sends), read as UTC; nil when empty.
     static func time(_ form: FormParameters, _ name: String) throws(HTTPError) -> Date? {
         guard let text = form[name]?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
-        let parser = ISO8601DateFormatter()
         let seconds = text.count == 16 ? text + ":00" : text
-        guard let date = parser.date(from: seconds + "Z") else {
+        guard let date = InternetTime.date(seconds + "Z") else {
             throw HTTPError.unprocessable("\(name): expected a time like 2026-12-01T23:59")
         }
         return date
@@ -88,6 +87,6 @@ enum PolicyForm {
     }
 
     private static func inputTime(_ date: Date) -> String {
-        String(ISO8601DateFormatter().string(from: date).prefix(16))
+        InternetTime.minutes(date)
     }
 }

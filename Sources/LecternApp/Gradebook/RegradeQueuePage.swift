@@ -117,7 +117,7 @@ enum RegradeQueuePage {
 
     /// `2026-12-01T23:59`, as a datetime-local input holds it (UTC).
     static func formTime(_ date: Date) -> String {
-        String(ISO8601DateFormatter().string(from: date).prefix(16))
+        InternetTime.minutes(date)
     }
 
     /// The requests about a submission and their answers, and the form to ask, for its page.

@@ -99,7 +99,7 @@ struct RegradeRequestRoutes: RouteCollection {
                 try RegradeRequest.setCutoff(exerciseID: record.id, closesAt: closesAt, db)
                 try AuditEntry.record(actorUserID: actorID, courseID: courseID, action: "regradeRequest.cutoff",
                                       subject: "exercise:\(record.id)",
-                                      detailsJSON: "{\"closesAt\":\(closesAt.map { "\"\(ISO8601DateFormatter().string(from: $0))\"" } ?? "null")}", db)
+                                      detailsJSON: "{\"closesAt\":\(closesAt.map { "\"\(InternetTime.string($0))\"" } ?? "null")}", db)
             }
         }
 
@@ -178,7 +178,6 @@ struct RegradeRequestRoutes: RouteCollection {
 /// The API form of a regrade request.
 enum RegradeRequestJSON {
     static func write(_ request: RegradeRequest, username: String?, to json: inout JSONWriter) {
-        let iso = ISO8601DateFormatter()
         json.beginObject()
         json.field("id", request.id)
         json.field("submission", request.submissionID)
@@ -186,9 +185,9 @@ enum RegradeRequestJSON {
         json.field("message", request.message)
         json.field("status", request.status.rawValue)
         json.field("reply", request.reply)
-        json.field("repliedAt", request.repliedAt.map { iso.string(from: $0) })
+        json.field("repliedAt", request.repliedAt.map { InternetTime.string($0) })
         json.field("regradeRun", request.regradeRunID)
-        json.field("createdAt", iso.string(from: request.createdAt))
+        json.field("createdAt", InternetTime.string(request.createdAt))
         json.endObject()
     }
 }

@@ -82,6 +82,7 @@ struct RegradeService: Sendable {
                                                     score: result.score, maxScore: result.maxScore,
                                                     checksJSON: result.checksJSON, diagnosticsJSON: result.diagnosticsJSON)
                             try SubmissionRecord.replaceGrade(submissionID: result.submissionID, with: grade, regradeRunID: runID, db)
+                            try GradeRecordedHook.gradeRecorded(userID: current.userID, exerciseID: current.exerciseID, db)
                         }
                         try RegradeRun.advance(runID: runID, by: batch.count, db)
                         return changed

@@ -29,7 +29,7 @@ enum SubmissionJSON {
             json.field("checks", StoredGradeParts.value(submission.checksJSON))
             json.field("diagnostics", StoredGradeParts.value(submission.diagnosticsJSON))
         }
-        json.field("submittedAt", ISO8601DateFormatter().string(from: submission.createdAt))
+        json.field("submittedAt", InternetTime.string(submission.createdAt))
         if let reused { json.field("reused", reused) }
         if includeText { json.field("text", submission.text) }
         json.endObject()

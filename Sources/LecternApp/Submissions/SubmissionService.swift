@@ -100,6 +100,7 @@ struct SubmissionService: Sendable {
                                                           grade: grade, latePenalty: reservation.latePenalty,
                                                           at: reservation.reservedAt, replacing: reservation.id, db)
                 try GradeArtifacts.savePictures(pictures, submissionID: created.id, db)
+                try GradeRecordedHook.gradeRecorded(userID: userID, exerciseID: exerciseID, db)
                 return .created(created)
             }
         } catch {
