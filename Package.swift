@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "Store", dependencies: ["SQLite", "Captions", "JSON", "Digest", "Spelling"], swiftSettings: strict),
 
         // Serving.
-        .target(name: "HTTPServer", dependencies: ["JSON"], swiftSettings: strict),
+        .target(name: "HTTPServer", dependencies: ["JSON", "HTML"], swiftSettings: strict),
 
         // The application: routes, pages, auth.
         .target(name: "LecternApp", dependencies: [

@@ -1,3 +1,4 @@
+import HTML
 import JSON
 
 /// Turns an ``HTTPError`` into a response: an RFC 9457 problem for API requests, an HTML page otherwise.
@@ -73,17 +74,6 @@ public struct ErrorRenderer: Sendable {
     }
 
     private static func escape(_ s: String) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
+        Markup.escape(s, .attribute)
     }
 }

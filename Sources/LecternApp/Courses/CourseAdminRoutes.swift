@@ -44,8 +44,8 @@ struct CourseAdminRoutes: RouteCollection {
                 var details = JSONWriter()
                 details.beginObject()
                 details.field("exercise", record.slug)
-                details.field("dueAt", ISO8601DateFormatter().string(from: dueAt))
-                details.field("closesAt", closesAt.map { ISO8601DateFormatter().string(from: $0) })
+                details.field("dueAt", InternetTime.string(dueAt))
+                details.field("closesAt", closesAt.map(InternetTime.string))
                 details.field("reason", reason)
                 details.endObject()
                 try AuditEntry.record(actorUserID: actorID, courseID: courseID, action: "extension.grant", subject: "user:\(student.id)",
@@ -247,7 +247,7 @@ struct CourseAdminRoutes: RouteCollection {
                 json.beginArray()
                 for entry in entries {
                     json.beginObject()
-                    json.field("at", ISO8601DateFormatter().string(from: entry.at))
+                    json.field("at", InternetTime.string(entry.at))
                     json.field("actor", entry.actorUserID)
                     json.field("action", entry.action)
                     json.field("subject", entry.subject)
@@ -284,12 +284,11 @@ extension Request {
 /// An exercise policy as JSON, for the audit log.
 enum PolicyJSON {
     static func string(_ policy: ExercisePolicy) -> String {
-        let iso = ISO8601DateFormatter()
         var json = JSONWriter()
         json.beginObject()
-        json.field("opensAt", policy.opensAt.map { iso.string(from: $0) })
-        json.field("dueAt", policy.dueAt.map { iso.string(from: $0) })
-        json.field("closesAt", policy.closesAt.map { iso.string(from: $0) })
+        json.field("opensAt", policy.opensAt.map { InternetTime.string($0) })
+        json.field("dueAt", policy.dueAt.map { InternetTime.string($0) })
+        json.field("closesAt", policy.closesAt.map { InternetTime.string($0) })
         json.field("latePenaltyPerDay", policy.latePenaltyPerDay)
         json.field("latePenaltyCap", policy.latePenaltyCap)
         json.field("maxAttempts", policy.maxAttempts)
