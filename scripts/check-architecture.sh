@@ -7,6 +7,7 @@
 #      clocks, no Foundation's networking or processes.
 #   3. SQL appears only in Store (and the SQLite wrapper, which runs it).
 #   4. Only the HTTP module, the application and the executables touch sockets.
+#   5. Markup is escaped only by the HTML module.
 #
 # Prints every violation as FILE:LINE: rule, and exits 1 when there is any.
 set -euo pipefail
@@ -71,6 +72,10 @@ for module in "${pure[@]}"; do
     done < <(grep -rnE '(^|[^A-Za-z_.])(print|debugPrint|FileManager|FileHandle|fopen|fwrite|socket|Date\(\)|ProcessInfo|Process\(|URLSession|DispatchTime|clock_gettime)\b' \
         "$dir" --include='*.swift' | grep -vE '^[^:]+:[0-9]+:\s*(//|///|\*)' || true)
 done
+
+while IFS= read -r hit; do
+    fail "$hit: markup is escaped only by the HTML module (Markup.escape)"
+done < <(grep -rnE '"&(amp|lt|gt|quot|#39);"' Sources --include='*.swift' | grep -vE '^Sources/HTML/' || true)
 
 while IFS= read -r hit; do
     fail "$hit: SQL belongs in Store"

@@ -59,8 +59,8 @@ public struct SearchHit: Sendable, Equatable {
     public var sectionAnchor: String?
     /// The cue's text or the section's heading.
     public var text: String
-    /// HTML: the matching text, escaped, with `<mark>` around the matches and `…` where it was cut.
-    public var snippet: String
+    /// The matching text around the matches, with where it was cut (rendered by the HTML module).
+    public var snippet: SearchSnippet
     /// Cues just before and after a caption hit, in time order, when context was asked for.
     public var contextBefore: [CaptionCue]
     public var contextAfter: [CaptionCue]
@@ -172,7 +172,7 @@ public enum Search {
     private static func hit(_ candidate: SearchIndex.Candidate, query: SearchQuery, context: Int,
                             _ db: Connection) throws -> SearchHit? {
         guard var hit = try candidate.index.hit(rowID: candidate.rowID, rank: candidate.rank, db) else { return nil }
-        hit.snippet = Snippet.html(hit.matchedText, query: query)
+        hit.snippet = Snippet.cut(hit.matchedText, query: query)
         if context > 0, let cue = hit.cue {
             let around = try CaptionCue.range(lectureID: cue.lectureID, language: cue.language,
                                               positions: max(0, cue.position - context)...(cue.position + context), db)
@@ -297,7 +297,7 @@ struct SearchIndex {
                                  text: try row.get(5), speakerChange: try row.get(6), nonSpeech: try row.get(7),
                                  speaker: try row.get(12), identifier: try row.get(13), settings: try row.get(14))
             return SearchHit(kind: .caption, courseSlug: try row.get(10), lectureNumber: try row.get(8),
-                             lectureTitle: try row.get(9), cue: cue, sectionAnchor: nil, text: cue.text, snippet: "",
+                             lectureTitle: try row.get(9), cue: cue, sectionAnchor: nil, text: cue.text, snippet: .empty,
                              contextBefore: [], contextAfter: [], rank: rank, matchedText: cue.text)
         case .transcript:
             guard let row = try db.cachedStatement(sql: """
@@ -308,7 +308,7 @@ struct SearchIndex {
             let title: String = try row.get(1)
             let body: String = try row.get(2)
             return SearchHit(kind: .transcript, courseSlug: try row.get(5), lectureNumber: try row.get(3),
-                             lectureTitle: try row.get(4), cue: nil, sectionAnchor: try row.get(0), text: title, snippet: "",
+                             lectureTitle: try row.get(4), cue: nil, sectionAnchor: try row.get(0), text: title, snippet: .empty,
                              contextBefore: [], contextAfter: [], rank: rank,
                              matchedText: title.isEmpty ? body : title + " · " + body)
         }

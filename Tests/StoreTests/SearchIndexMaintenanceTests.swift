@@ -112,7 +112,7 @@ final class SearchIndexMaintenanceTests: XCTestCase {
         XCTAssertEqual(try Search.run(SearchRequest(query: "magic -constr*"), db).hits.map(\.cue?.position), [4])
         XCTAssertEqual(try Search.run(SearchRequest(query: "constr* OR anim*"), db).total, 4)
 
-        let snippet = try XCTUnwrap(Search.run(SearchRequest(query: "constr*"), db).hits.first { $0.cue?.position == 0 }?.snippet)
+        let snippet = try XCTUnwrap(Search.run(SearchRequest(query: "constr*"), db).hits.first { $0.cue?.position == 0 }?.snippet.marked)
         XCTAssertEqual(snippet, "<mark>Constraints</mark> and a <mark>constraint</mark>.")
     }
 }

@@ -95,7 +95,7 @@ enum LectureJSON {
             json.field("section", anchor)
         }
         json.field("text", hit.text)
-        json.field("snippet", hit.snippet)
+        json.field("snippet", SnippetHTML.string(hit.snippet))
         json.field("url", hit.url)
         if !hit.contextBefore.isEmpty || !hit.contextAfter.isEmpty {
             json.key("context")

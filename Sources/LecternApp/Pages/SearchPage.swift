@@ -89,8 +89,7 @@ enum SearchPage {
             }
             div(.class("result-body")) {
                 if hit.kind == .transcript { div(.class("result-section")) { a(.href(hit.url)) { hit.text } } }
-                // The snippet is escaped by the store, which adds only <mark> elements.
-                div(.class("snippet")) { HTML.trustedRaw(hit.snippet) }
+                div(.class("snippet")) { SnippetHTML.html(hit.snippet) }
             }
         }
     }
