@@ -1,4 +1,6 @@
-/// The validated values of one command invocation, looked up by the names used in the specs.
+/// The validated values of one command invocation. Handlers read them by their typed
+/// declarations (`arguments[Serve.port]`, see ``Option``); lookups by name are internal, so a
+/// mistyped option name cannot compile.
 ///
 /// Every value has already been checked against its ``ValueKind``, so ``int(_:)`` and
 /// ``double(_:)`` return `nil` only when the option has no value at all (or is not an
@@ -18,32 +20,32 @@ public struct ParsedArguments: Sendable {
     }
 
     /// The option's value: from the command line, else its environment variable, else its default.
-    public func option(_ name: String) -> String? {
+    func option(_ name: String) -> String? {
         options[name]
     }
 
     /// The option's value as an integer.
-    public func int(_ name: String) -> Int? {
+    func int(_ name: String) -> Int? {
         options[name].flatMap { Int($0) }
     }
 
     /// The option's value as a finite number.
-    public func double(_ name: String) -> Double? {
+    func double(_ name: String) -> Double? {
         options[name].flatMap { Double($0) }.flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// Whether the flag is on (from the command line or its environment variable).
-    public func flag(_ name: String) -> Bool {
+    func flag(_ name: String) -> Bool {
         flags.contains(name)
     }
 
     /// The value of a single positional argument, or its first value if it repeats; `nil` when omitted.
-    public func argument(_ name: String) -> String? {
+    func argument(_ name: String) -> String? {
         positionals[name]?.first
     }
 
     /// All values of a positional argument, in command-line order; empty when omitted.
-    public func arguments(_ name: String) -> [String] {
+    func arguments(_ name: String) -> [String] {
         positionals[name] ?? []
     }
 }

@@ -19,9 +19,10 @@ private let exercisesCheckCommand = CommandSpec(
         its expected score and messages, and the starter can be read. Exits with 0 when all is well, \
         1 when a problem is found, and 2 when DIR cannot be read.
         """,
-    arguments: [ArgumentSpec("dir", help: "The exercises folder (default: ./Exercises, or LECTERN_EXERCISES).", optional: true)],
+    arguments: [checkDirectory.spec],
     run: { arguments in
-        let directory = arguments.argument("dir") ?? ProcessInfo.processInfo.environment["LECTERN_EXERCISES"] ?? "./Exercises"
+        let directory = arguments[checkDirectory] ?? ProcessInfo.processInfo.environment["LECTERN_EXERCISES"]
+            ?? AppConfiguration().exercisesDirectory
         let catalog: ExerciseCatalog
         do {
             catalog = try ExerciseDirectory.loadCatalog(directory)
@@ -92,3 +93,6 @@ private enum Transfer {
     static let importDirectory = Argument("dir", help: "The exercises folder, or one exercise folder.")
     static let dryRun = Flag("dry-run", help: "Check and report, store nothing.")
 }
+
+/// `exercises check [DIR]`.
+private let checkDirectory = Argument("dir", help: "The exercises folder (default: ./Exercises, or LECTERN_EXERCISES).", optional: true)

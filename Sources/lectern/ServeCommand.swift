@@ -12,86 +12,32 @@ let serveCommand = CommandSpec(
         the API and pages. Every option can also be set by the environment variable shown. \
         SIGINT or SIGTERM stop it gracefully: in-flight requests finish first.
         """,
-    options: [
-        OptionSpec("host", valueName: "address", help: "The address to listen on.",
-                   default: "127.0.0.1", env: "LECTERN_HOST"),
-        OptionSpec("port", short: "p", valueName: "port", help: "The TCP port to listen on (0 picks a free one).",
-                   default: "8080", env: "LECTERN_PORT", kind: .int(range: 0...65535)),
-        databaseOption,
-        OptionSpec("exercises", valueName: "dir", help: "The folder of exercise definitions.",
-                   default: "./Exercises", env: "LECTERN_EXERCISES", kind: .path),
-        OptionSpec("content", valueName: "dir", help: "The folder of course content; the sample course is loaded from it into an empty database.",
-                   default: "./Courses", env: "LECTERN_CONTENT", kind: .path),
-        OptionSpec("public", valueName: "dir", help: "The folder of static files served at /.",
-                   default: "./Public", env: "LECTERN_PUBLIC", kind: .path),
-        OptionSpec("durability", valueName: "normal|full",
-                   help: "What a committed write survives: normal, a crash of the process; full, also a power loss (one disk flush per commit).",
-                   default: "normal", env: "LECTERN_DURABILITY",
-                   kind: .choice(AppConfiguration.Durability.allCases.map(\.rawValue))),
-        OptionSpec("grading-max-pivots", valueName: "n",
-                   help: "Work budget of one layout grade, in simplex pivots over all its scenarios.",
-                   default: String(SubmissionLimits.defaultMaxPivots), env: "LECTERN_GRADING_MAX_PIVOTS",
-                   kind: .int(range: 1...100_000_000)),
-        OptionSpec("grading-max-simulation-units", valueName: "n",
-                   help: "Work budget of one dynamics grade, in simulation cost units (steps × shape pairs), checked before simulating.",
-                   default: String(SubmissionLimits.defaultMaxSimulationUnits), env: "LECTERN_GRADING_MAX_SIMULATION_UNITS",
-                   kind: .int(range: 1...1_000_000_000_000)),
-        OptionSpec("grading-queue", valueName: "n",
-                   help: "Grading jobs (one per user) that may wait for a grading thread; more get 503.",
-                   default: "256", env: "LECTERN_GRADING_QUEUE", kind: .int(range: 1...100_000)),
-        OptionSpec("trusted-proxies", valueName: "addresses",
-                   help: "Comma-separated addresses of reverse proxies whose X-Forwarded-* headers are trusted.",
-                   env: "LECTERN_TRUSTED_PROXIES"),
-        OptionSpec("max-connections", valueName: "n",
-                   help: "Most open connections; when all are taken, the longest-idle one is closed to make room.",
-                   default: "4096", env: "LECTERN_MAX_CONNECTIONS", kind: .int(range: 1...1_000_000)),
-        OptionSpec("max-connections-per-address", valueName: "n",
-                   help: "Most open connections from one client address (trusted proxies are exempt).",
-                   default: "256", env: "LECTERN_MAX_CONNECTIONS_PER_ADDRESS", kind: .int(range: 1...1_000_000)),
-        OptionSpec("max-body-memory", valueName: "MiB",
-                   help: "Most mebibytes of request bodies held in memory at once; beyond it uploads get a 503.",
-                   default: "256", env: "LECTERN_MAX_BODY_MEMORY", kind: .int(range: 1...1_048_576)),
-        OptionSpec("search-rate", valueName: "n",
-                   help: "Searches per second each client address may make on average (0: no limit).",
-                   default: "20", env: "LECTERN_SEARCH_RATE", kind: .int(range: 0...1_000_000)),
-        OptionSpec("search-burst", valueName: "n",
-                   help: "Searches a client address may make at once before the rate applies.",
-                   default: "40", env: "LECTERN_SEARCH_BURST", kind: .int(range: 1...1_000_000)),
-        OptionSpec("cors-origins", valueName: "origins",
-                   help: "Comma-separated origins (https://course.example.edu, or *) whose pages may read the public search and lecture API cross-origin, without credentials.",
-                   env: "LECTERN_CORS_ORIGINS"),
-    ],
-    flags: [
-        FlagSpec("quiet", short: "q", help: "Do not write the access log.", env: "LECTERN_QUIET"),
-        FlagSpec("bench-routes", help: "Also serve the benchmark routes under /bench.", env: "LECTERN_BENCH_ROUTES"),
-    ],
+    options: Serve.options.map(\.spec),
+    flags: [Serve.quiet.spec, Serve.benchRoutes.spec],
     run: { arguments in
         var configuration = AppConfiguration()
-        configuration.host = arguments.option("host") ?? configuration.host
-        configuration.port = arguments.int("port") ?? configuration.port
-        configuration.databasePath = arguments.option("db") ?? configuration.databasePath
-        configuration.exercisesDirectory = arguments.option("exercises") ?? configuration.exercisesDirectory
-        configuration.publicDirectory = arguments.option("public") ?? configuration.publicDirectory
-        configuration.contentDirectory = arguments.option("content") ?? configuration.contentDirectory
-        configuration.durability = arguments.option("durability").flatMap { AppConfiguration.Durability(rawValue: $0) } ?? .processCrash
-        configuration.trustedProxies = (arguments.option("trusted-proxies") ?? "")
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        configuration.gradingLimits.maxPivots = arguments.int("grading-max-pivots") ?? configuration.gradingLimits.maxPivots
-        configuration.gradingLimits.maxSimulationUnits = arguments.int("grading-max-simulation-units")
-            ?? configuration.gradingLimits.maxSimulationUnits
-        configuration.gradingQueueLimit = arguments.int("grading-queue") ?? configuration.gradingQueueLimit
-        configuration.maxConnections = arguments.int("max-connections") ?? configuration.maxConnections
-        configuration.maxConnectionsPerAddress = arguments.int("max-connections-per-address") ?? configuration.maxConnectionsPerAddress
-        configuration.maxBodyMemoryMiB = arguments.int("max-body-memory") ?? configuration.maxBodyMemoryMiB
-        configuration.searchRatePerSecond = arguments.int("search-rate") ?? configuration.searchRatePerSecond
-        configuration.searchBurst = arguments.int("search-burst") ?? configuration.searchBurst
-        configuration.corsOrigins = (arguments.option("cors-origins") ?? "")
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        configuration.host = arguments[Serve.host]
+        configuration.port = arguments[Serve.port]
+        configuration.databasePath = arguments[Common.database]
+        configuration.exercisesDirectory = arguments[Common.exercises]
+        configuration.publicDirectory = arguments[Serve.publicDirectory]
+        configuration.contentDirectory = arguments[Serve.content]
+        configuration.durability = arguments[Serve.durability]
+        configuration.trustedProxies = list(arguments[Serve.trustedProxies])
+        configuration.gradingLimits.maxPivots = arguments[Serve.maxPivots]
+        configuration.gradingLimits.maxSimulationUnits = arguments[Serve.maxSimulationUnits]
+        configuration.gradingQueueLimit = arguments[Serve.gradingQueue]
+        configuration.maxConnections = arguments[Serve.maxConnections]
+        configuration.maxConnectionsPerAddress = arguments[Serve.maxConnectionsPerAddress]
+        configuration.maxBodyMemoryMiB = arguments[Serve.maxBodyMemory]
+        configuration.searchRatePerSecond = arguments[Serve.searchRate]
+        configuration.searchBurst = arguments[Serve.searchBurst]
+        configuration.corsOrigins = list(arguments[Serve.corsOrigins])
         for origin in configuration.corsOrigins {
             try ServeUsageError.checkOrigin(origin, option: "--cors-origins <origins>")
         }
-        configuration.quiet = arguments.flag("quiet")
-        configuration.benchRoutes = arguments.flag("bench-routes")
+        configuration.quiet = arguments[Serve.quiet]
+        configuration.benchRoutes = arguments[Serve.benchRoutes]
         try ServeUsageError.checkAddress(configuration.host, option: "--host <address>")
         for proxy in configuration.trustedProxies {
             try ServeUsageError.checkAddress(proxy, option: "--trusted-proxies <addresses>")
@@ -128,4 +74,70 @@ struct ServeUsageError: ExitCodeError {
             throw ServeUsageError(message: "Invalid value '\(text)' for '\(option)': must be an IPv4 or IPv6 address\n\n\(usage)")
         }
     }
+}
+
+/// A comma-separated list, trimmed, without empty entries.
+private func list(_ text: String?) -> [String] {
+    (text ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+}
+
+/// `serve`'s options, each with its default from `AppConfiguration`.
+private enum Serve {
+    private static let defaults = AppConfiguration()
+
+    static let host = Option("host", valueName: "address", help: "The address to listen on.", default: defaults.host,
+                             env: "LECTERN_HOST")
+    static let port = Option("port", short: "p", valueName: "port", help: "The TCP port to listen on (0 picks a free one).",
+                             default: defaults.port, range: 0...65535, env: "LECTERN_PORT")
+    static let content = Option(
+        "content", valueName: "dir",
+        help: "The folder of course content; the sample course is loaded from it into an empty database.",
+        default: defaults.contentDirectory, env: "LECTERN_CONTENT", kind: .path)
+    static let publicDirectory = Option("public", valueName: "dir", help: "The folder of static files served at /.",
+                                        default: defaults.publicDirectory, env: "LECTERN_PUBLIC", kind: .path)
+    static let durability = Option(
+        "durability", valueName: "normal|full",
+        help: "What a committed write survives: normal, a crash of the process; full, also a power loss (one disk flush per commit).",
+        default: defaults.durability, env: "LECTERN_DURABILITY")
+    static let maxPivots = Option(
+        "grading-max-pivots", help: "Work budget of one layout grade, in simplex pivots over all its scenarios.",
+        default: defaults.gradingLimits.maxPivots, range: 1...100_000_000, env: "LECTERN_GRADING_MAX_PIVOTS")
+    static let maxSimulationUnits = Option(
+        "grading-max-simulation-units",
+        help: "Work budget of one dynamics grade, in simulation cost units (steps × shape pairs), checked before simulating.",
+        default: defaults.gradingLimits.maxSimulationUnits, range: 1...1_000_000_000_000, env: "LECTERN_GRADING_MAX_SIMULATION_UNITS")
+    static let gradingQueue = Option(
+        "grading-queue", help: "Grading jobs (one per user) that may wait for a grading thread; more get 503.",
+        default: defaults.gradingQueueLimit, range: 1...100_000, env: "LECTERN_GRADING_QUEUE")
+    static let trustedProxies = Option<String?>(
+        "trusted-proxies", valueName: "addresses",
+        help: "Comma-separated addresses of reverse proxies whose X-Forwarded-* headers are trusted.", env: "LECTERN_TRUSTED_PROXIES")
+    static let maxConnections = Option(
+        "max-connections", help: "Most open connections; when all are taken, the longest-idle one is closed to make room.",
+        default: defaults.maxConnections, range: 1...1_000_000, env: "LECTERN_MAX_CONNECTIONS")
+    static let maxConnectionsPerAddress = Option(
+        "max-connections-per-address", help: "Most open connections from one client address (trusted proxies are exempt).",
+        default: defaults.maxConnectionsPerAddress, range: 1...1_000_000, env: "LECTERN_MAX_CONNECTIONS_PER_ADDRESS")
+    static let maxBodyMemory = Option(
+        "max-body-memory", valueName: "MiB",
+        help: "Most mebibytes of request bodies held in memory at once; beyond it uploads get a 503.",
+        default: defaults.maxBodyMemoryMiB, range: 1...1_048_576, env: "LECTERN_MAX_BODY_MEMORY")
+    static let searchRate = Option(
+        "search-rate", help: "Searches per second each client address may make on average (0: no limit).",
+        default: defaults.searchRatePerSecond, range: 0...1_000_000, env: "LECTERN_SEARCH_RATE")
+    static let searchBurst = Option(
+        "search-burst", help: "Searches a client address may make at once before the rate applies.",
+        default: defaults.searchBurst, range: 1...1_000_000, env: "LECTERN_SEARCH_BURST")
+    static let corsOrigins = Option<String?>(
+        "cors-origins", valueName: "origins",
+        help: "Comma-separated origins (https://course.example.edu, or *) whose pages may read the public search and lecture API cross-origin, without credentials.",
+        env: "LECTERN_CORS_ORIGINS")
+    static let quiet = Flag("quiet", short: "q", help: "Do not write the access log.", env: "LECTERN_QUIET")
+    static let benchRoutes = Flag("bench-routes", help: "Also serve the benchmark routes under /bench.", env: "LECTERN_BENCH_ROUTES")
+
+    /// In the order help lists them.
+    static let options: [any OptionDeclaration] = [
+        host, port, Common.database, Common.exercises, content, publicDirectory, durability, maxPivots, maxSimulationUnits,
+        gradingQueue, trustedProxies, maxConnections, maxConnectionsPerAddress, maxBodyMemory, searchRate, searchBurst, corsOrigins,
+    ]
 }
