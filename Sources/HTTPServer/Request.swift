@@ -97,15 +97,18 @@ public struct Request: Sendable {
         }
     }
 
-    /// Decodes a JSON body with Foundation's `JSONDecoder`.
+    /// Decodes a JSON body with Foundation's `JSONDecoder`; with `isoDates`, dates are ISO 8601
+    /// strings (`2026-12-01T23:59:00Z`).
     /// - Throws: ``HTTPError`` 415 (not JSON), 413 (over `maxBytes`), 400 (malformed, with the coding path).
-    public func decode<T: Decodable>(_ type: T.Type, maxBytes: Int = 256 * 1024) throws(HTTPError) -> T {
+    public func decode<T: Decodable>(_ type: T.Type, maxBytes: Int = 256 * 1024, isoDates: Bool = false) throws(HTTPError) -> T {
         try requireJSONMediaType()
         guard body.count <= maxBytes else {
             throw HTTPError(.contentTooLarge, message: "JSON body larger than \(maxBytes) bytes")
         }
+        let decoder = JSONDecoder()
+        if isoDates { decoder.dateDecodingStrategy = .iso8601 }
         do {
-            return try JSONDecoder().decode(T.self, from: Data(body))
+            return try decoder.decode(T.self, from: Data(body))
         } catch let DecodingError.keyNotFound(key, context) {
             throw Self.invalidBody(Self.describe(context.codingPath + [key]), "required field is missing")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {

@@ -111,7 +111,7 @@ struct CourseAdminRoutes: RouteCollection {
                 let latePenaltyPerDay: Double?, latePenaltyCap: Double?
                 let maxAttempts: Int?, cooldownSeconds: Int?, scorePolicy: ScorePolicy?
             }
-            let body = try request.decodeWithDates(Body.self)
+            let body = try request.decode(Body.self, maxBytes: 16 * 1024, isoDates: true)
             try await savePolicy(ExercisePolicy(opensAt: body.opensAt, dueAt: body.dueAt, closesAt: body.closesAt,
                                                 latePenaltyPerDay: body.latePenaltyPerDay ?? 0, latePenaltyCap: body.latePenaltyCap ?? 0,
                                                 maxAttempts: body.maxAttempts, cooldownSeconds: body.cooldownSeconds ?? 0,
@@ -143,7 +143,7 @@ struct CourseAdminRoutes: RouteCollection {
             let access = try await staffAccess(request, context)
             let record = try await exercise(access, context)
             struct Body: Decodable { let username: String; let dueAt: Date; let closesAt: Date?; let reason: String? }
-            let body = try request.decodeWithDates(Body.self)
+            let body = try request.decode(Body.self, maxBytes: 16 * 1024, isoDates: true)
             try await grantExtension(username: body.username, dueAt: body.dueAt, closesAt: body.closesAt, reason: body.reason ?? "",
                                      of: record, access)
             return Response.status(.noContent)
@@ -256,27 +256,6 @@ struct CourseAdminRoutes: RouteCollection {
                 }
                 json.endArray()
             }.withNextLink(next)
-        }
-    }
-}
-
-extension Request {
-    /// Decodes a JSON body whose dates are ISO 8601 strings (`2026-12-01T23:59:00Z`).
-    /// - Throws: ``HTTPError`` 415, 413 or 400 naming the field.
-    func decodeWithDates<T: Decodable>(_ type: T.Type, maxBytes: Int = 16 * 1024) throws(HTTPError) -> T {
-        guard mediaType == "application/json" else { throw HTTPError(.unsupportedMediaType, message: "expected an application/json body") }
-        guard body.count <= maxBytes else { throw HTTPError(.contentTooLarge, message: "JSON body larger than \(maxBytes) bytes") }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        do {
-            return try decoder.decode(T.self, from: Data(body))
-        } catch let DecodingError.keyNotFound(key, _) {
-            throw HTTPError.badRequest("$.\(key.stringValue): required field is missing", code: "invalid_body")
-        } catch let DecodingError.dataCorrupted(context), let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
-            throw HTTPError.badRequest("$.\(path): \(context.debugDescription)", code: "invalid_body")
-        } catch {
-            throw HTTPError.badRequest("malformed JSON body", code: "invalid_body")
         }
     }
 }

@@ -112,7 +112,7 @@ enum BulkExtensions {
             struct Entry: Decodable { let username: String; let exercise: String; let dueAt: Date; let closesAt: Date?; let reason: String? }
             let extensions: [Entry]
         }
-        let body = try request.decodeWithDates(Body.self, maxBytes: 512 * 1024)
+        let body = try request.decode(Body.self, maxBytes: 512 * 1024, isoDates: true)
         guard body.extensions.count <= maxRows else {
             throw HTTPError.unprocessable("extensions: at most \(maxRows) at once", code: "invalid_extensions")
         }

@@ -161,7 +161,7 @@ struct RegradeRequestRoutes: RouteCollection {
             let access = try await staffAccess(request, context)
             let record = try await exercise(access, context)
             struct Body: Decodable { let closesAt: Date? }
-            try await setCutoff(try request.decodeWithDates(Body.self).closesAt, record, access)
+            try await setCutoff(try request.decode(Body.self, maxBytes: 16 * 1024, isoDates: true).closesAt, record, access)
             return Response.status(.noContent)
         }
 
