@@ -19,12 +19,12 @@ enum ScoreHistogram {
                                     .aria("label", label), .class("histogram")]) {
             HTML.element("title") { label }
             HTML.element("line", [.attr("x1", String(left - 4)), .attr("y1", String(plotBottom)), .attr("x2", String(width - 4)),
-                                  .attr("y2", String(plotBottom)), .attr("stroke", "#555")], isVoid: true)
+                                  .attr("y2", String(plotBottom)), .attr("stroke", "#555")])
             for (index, count) in counts.enumerated() {
                 let x = left + index * (barWidth + gap)
                 let barHeight = count == 0 ? 0 : max(2, count * plotHeight / highest)
                 HTML.element("rect", [.attr("x", String(x)), .attr("y", String(plotBottom - barHeight)), .attr("width", String(barWidth)),
-                                      .attr("height", String(barHeight)), .attr("fill", "#2f6f9f")], isVoid: true)
+                                      .attr("height", String(barHeight)), .attr("fill", "#2f6f9f")])
                 HTML.element("text", [.attr("x", String(x + barWidth / 2)), .attr("y", String(plotBottom - barHeight - 6)),
                                       .attr("text-anchor", "middle"), .attr("font-size", "12")]) { String(count) }
                 HTML.element("text", [.attr("x", String(x + barWidth / 2)), .attr("y", String(plotBottom + 16)),
