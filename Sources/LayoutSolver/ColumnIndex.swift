@@ -13,15 +13,34 @@
 /// rewritten, with the same cells but for those two symbols, so by taking over the leaving row's
 /// slot it keeps every column entry that row had. Without that, each pivot on a long row would
 /// re-index the whole row.
+///
+/// The columns share one arena instead of being an array each: a column is a chunk of the arena
+/// whose capacity is a power of two (from 4), and a column that outgrows its chunk moves to one
+/// twice as large. Freed chunks go to a free list per capacity and are reused, so a small tableau
+/// makes no allocation per column and a long-lived one does not grow its arena without bound.
 struct ColumnIndex {
-    /// For each symbol, the slots of the rows that contain it.
-    private var entries: [[Int]] = []
+    /// Where a column lives in the arena.
+    private struct Span {
+        var start = 0
+        var count = 0
+        /// The chunk's capacity class: `minimumChunk << capacityClass` entries; -1 without a chunk.
+        var capacityClass = -1
+        /// The length of the column after its last compaction.
+        var compactedLength = 0
+    }
+
+    /// The smallest chunk a column gets.
+    private static let minimumChunk = 4
+    /// Every column's entries, each in its own chunk.
+    private var arena: [Int] = []
+    private var spans: [Span] = []
+    /// For each capacity class, the start of a free chunk (-1: none); a free chunk's first entry
+    /// holds the start of the next free chunk of its class.
+    private var freeChunks: [Int] = []
     /// The slot of each symbol's row: a permutation of the symbol ids.
     private var slots: [Int] = []
     /// The symbol owning each slot: the inverse permutation of `slots`.
     private var occupants: [Int] = []
-    /// The length of each column after its last compaction.
-    private var compactedLength: [Int] = []
     /// Per-slot marks of the compaction's duplicate check, and the current mark.
     private var marks: [Int] = []
     private var epoch = 0
@@ -29,57 +48,129 @@ struct ColumnIndex {
     /// The number of symbols.
     var count: Int { slots.count }
 
-    /// Makes room for `extra` more symbols without growing storage again.
+    /// Makes room for `extra` more symbols (and a small column each) without growing storage again.
     mutating func reserve(_ extra: Int) {
-        entries.reserveCapacity(count + extra)
+        spans.reserveCapacity(count + extra)
         slots.reserveCapacity(count + extra)
         occupants.reserveCapacity(count + extra)
-        compactedLength.reserveCapacity(count + extra)
         marks.reserveCapacity(count + extra)
+        arena.reserveCapacity(arena.count + ColumnIndex.minimumChunk * extra)
     }
 
     /// Adds the next symbol, with an empty column and its own slot.
     mutating func appendSymbol() {
         let symbol = slots.count
-        entries.append([])
+        spans.append(Span())
         slots.append(symbol)
         occupants.append(symbol)
-        compactedLength.append(0)
         marks.append(0)
     }
 
-    /// Forgets the symbols from `count` on. Entries naming their slots become stale ones.
+    /// Forgets the symbols from `count` on (their chunks are freed). Entries naming their slots
+    /// become stale ones.
     mutating func truncate(to count: Int) {
-        entries.removeSubrange(count...)
+        for symbol in count..<spans.count { release(symbol) }
+        spans.removeSubrange(count...)
         slots.removeSubrange(count...)
         occupants.removeSubrange(count...)
-        compactedLength.removeSubrange(count...)
         marks.removeSubrange(count...)
     }
 
-    /// The column of `symbol`: row slots, possibly stale or repeated.
+    /// The column of `symbol` as an array: row slots, possibly stale or repeated. Setting it
+    /// replaces the column and takes its length as compacted.
     subscript(symbol: Int) -> [Int] {
-        get { entries[symbol] }
+        get {
+            let span = spans[symbol]
+            return Array(arena[span.start..<span.start + span.count])
+        }
         set {
-            entries[symbol] = newValue
-            compactedLength[symbol] = newValue.count
+            spans[symbol].count = 0
+            for slot in newValue { append(slot, to: symbol) }
+            spans[symbol].compactedLength = newValue.count
         }
     }
 
-    /// Exchanges the column of `symbol` with `other` (storage included), leaving `other` with the old column.
-    mutating func exchange(_ symbol: Int, with other: inout [Int]) {
-        swap(&entries[symbol], &other)
-        compactedLength[symbol] = entries[symbol].count
+    /// The number of entries in the column of `symbol` (stale ones included).
+    @inline(__always)
+    func entryCount(of symbol: Int) -> Int { spans[symbol].count }
+
+    /// Whether the column of `symbol` has no entry at all.
+    @inline(__always)
+    func isEmpty(_ symbol: Int) -> Bool { spans[symbol].count == 0 }
+
+    /// Calls `body` with the entries of `symbol`'s column, in place; `body` must not change the index.
+    @inline(__always)
+    func withEntries<Result>(of symbol: Int, _ body: (UnsafeBufferPointer<Int>) throws -> Result) rethrows -> Result {
+        let span = spans[symbol]
+        return try arena.withUnsafeBufferPointer { arena in
+            try body(UnsafeBufferPointer(rebasing: arena[span.start..<span.start + span.count]))
+        }
+    }
+
+    /// Copies the column of `symbol` into `buffer` (emptied first).
+    func copy(_ symbol: Int, into buffer: inout [Int]) {
+        buffer.removeAll(keepingCapacity: true)
+        let span = spans[symbol]
+        buffer.append(contentsOf: arena[span.start..<span.start + span.count])
+    }
+
+    /// Copies the column of `symbol` into `buffer` (emptied first) and empties the column, which
+    /// keeps its chunk.
+    mutating func take(_ symbol: Int, into buffer: inout [Int]) {
+        copy(symbol, into: &buffer)
+        spans[symbol].count = 0
+        spans[symbol].compactedLength = 0
     }
 
     /// Appends `slot` to the column of `symbol` without a compaction check (see `markCompacted`).
+    @inline(__always)
     mutating func append(_ slot: Int, to symbol: Int) {
-        entries[symbol].append(slot)
+        let span = spans[symbol]
+        if span.capacityClass < 0 || span.count == ColumnIndex.minimumChunk << span.capacityClass {
+            grow(symbol)
+        }
+        arena[spans[symbol].start + spans[symbol].count] = slot
+        spans[symbol].count += 1
+    }
+
+    /// Moves the column of `symbol` to a chunk of the next capacity class.
+    private mutating func grow(_ symbol: Int) {
+        let old = spans[symbol]
+        let capacityClass = old.capacityClass + 1
+        let start = allocate(capacityClass)
+        if old.count > 0 {
+            for offset in 0..<old.count { arena[start + offset] = arena[old.start + offset] }
+        }
+        release(symbol)
+        spans[symbol].start = start
+        spans[symbol].capacityClass = capacityClass
+    }
+
+    /// The start of a free chunk of `capacityClass`, from its free list or the end of the arena.
+    private mutating func allocate(_ capacityClass: Int) -> Int {
+        if capacityClass < freeChunks.count, freeChunks[capacityClass] >= 0 {
+            let start = freeChunks[capacityClass]
+            freeChunks[capacityClass] = arena[start]
+            return start
+        }
+        let start = arena.count
+        arena.append(contentsOf: repeatElement(0, count: ColumnIndex.minimumChunk << capacityClass))
+        return start
+    }
+
+    /// Frees the chunk of `symbol`'s column, if any (the column keeps its count: callers reset it).
+    private mutating func release(_ symbol: Int) {
+        let span = spans[symbol]
+        guard span.capacityClass >= 0 else { return }
+        while freeChunks.count <= span.capacityClass { freeChunks.append(-1) }
+        arena[span.start] = freeChunks[span.capacityClass]
+        freeChunks[span.capacityClass] = span.start
+        spans[symbol].capacityClass = -1
     }
 
     /// Takes the current length of `symbol`'s column as its compacted length.
     mutating func markCompacted(_ symbol: Int) {
-        compactedLength[symbol] = entries[symbol].count
+        spans[symbol].compactedLength = spans[symbol].count
     }
 
     /// The slot of `symbol`'s row.
@@ -97,8 +188,9 @@ struct ColumnIndex {
     /// enough since its last compaction that the caller should compact it.
     @inline(__always)
     mutating func link(_ symbol: Int, toRowOf basic: Int) -> Bool {
-        entries[symbol].append(slots[basic])
-        return entries[symbol].count > 4 * compactedLength[symbol] + 64
+        append(slots[basic], to: symbol)
+        let span = spans[symbol]
+        return span.count > 4 * span.compactedLength + 64
     }
 
     /// Lets `entering` take over the slot of `leaving` and gives `leaving` the slot `entering` had.
@@ -118,16 +210,19 @@ struct ColumnIndex {
 
     /// Drops, keeping the order, the entries of slots whose occupant has no row in `rows` and
     /// repeated entries. Entries of rows that exist but lost the symbol may stay: each row is
-    /// listed at most once, so a column never outgrows the number of rows.
+    /// listed at most once, so a column never outgrows the number of rows. Works in place.
     mutating func compact(_ symbol: Int, rows: [Row?]) {
         epoch += 1
-        var kept: [Int] = []
-        kept.reserveCapacity(entries[symbol].count)
-        for slot in entries[symbol] where slot < occupants.count && rows[occupants[slot]] != nil && marks[slot] != epoch {
+        let span = spans[symbol]
+        var kept = 0
+        for index in span.start..<span.start + span.count {
+            let slot = arena[index]
+            guard slot < occupants.count && rows[occupants[slot]] != nil && marks[slot] != epoch else { continue }
             marks[slot] = epoch
-            kept.append(slot)
+            arena[span.start + kept] = slot
+            kept += 1
         }
-        entries[symbol] = kept
-        compactedLength[symbol] = kept.count
+        spans[symbol].count = kept
+        spans[symbol].compactedLength = kept
     }
 }

@@ -8,6 +8,8 @@ struct ScratchBuffers {
     var added: [Int] = []
     /// A column being rebuilt or walked while the tableau changes.
     var column: [Int] = []
+    /// The entries of a column that are kept when it is rebuilt.
+    var exactColumn: [Int] = []
     /// The definitions an expansion visits, and the basic symbols it reaches.
     var expansionOrder: [Int] = []
     var expansionTouched: [Int] = []

@@ -156,17 +156,19 @@ extension Tableau {
     private func leavingRow(for entering: Int, increasing: Bool) -> (Int, Double)? {
         var best: Int?
         var bestRatio = Double.infinity
-        for slot in columns[entering] {
-            guard let basic = basicSymbol(inSlot: slot), kinds[basic].isRestricted, let row = rows[basic] else {
-                continue
-            }
-            let coefficient = row.coefficient(of: entering)
-            let rate = increasing ? coefficient : -coefficient
-            if rate < 0 {
-                let ratio = -row.constant / rate
-                if isBetter(ratio, basic, than: bestRatio, best) {
-                    bestRatio = ratio
-                    best = basic
+        columns.withEntries(of: entering) { slots in
+            for slot in slots {
+                guard let basic = basicSymbol(inSlot: slot), kinds[basic].isRestricted, let row = rows[basic] else {
+                    continue
+                }
+                let coefficient = row.coefficient(of: entering)
+                let rate = increasing ? coefficient : -coefficient
+                if rate < 0 {
+                    let ratio = -row.constant / rate
+                    if isBetter(ratio, basic, than: bestRatio, best) {
+                        bestRatio = ratio
+                        best = basic
+                    }
                 }
             }
         }

@@ -44,7 +44,7 @@ extension Tableau {
         var best: Int?
         var bestCount = Int.max
         for cell in row.cells where kinds[cell.symbol] == .external {
-            let count = columns[cell.symbol].count  // an upper bound: stale entries count too
+            let count = columns.entryCount(of: cell.symbol)  // an upper bound: stale entries count too
             if count < bestCount {
                 best = cell.symbol
                 bestCount = count
@@ -74,14 +74,16 @@ extension Tableau {
         }
         guard let best else { return nil }
         let step = row.constant / -best.coefficient
-        for slot in columns[best.symbol] {
-            guard let basic = basicSymbol(inSlot: slot), kinds[basic].isRestricted, let other = rows[basic] else {
-                continue
+        let blocked = columns.withEntries(of: best.symbol) { slots in
+            slots.contains { slot in
+                guard let basic = basicSymbol(inSlot: slot), kinds[basic].isRestricted, let other = rows[basic] else {
+                    return false
+                }
+                let coefficient = other.coefficient(of: best.symbol)
+                return coefficient < 0 && -other.constant / coefficient <= step
             }
-            let coefficient = other.coefficient(of: best.symbol)
-            if coefficient < 0 && -other.constant / coefficient <= step { return nil }
         }
-        return best.symbol
+        return blocked ? nil : best.symbol
     }
 
     /// Phase one of the simplex for a row with no usable subject: minimizes an artificial variable

@@ -200,7 +200,7 @@ extension Tableau {
         }
         let row = Row(constant: constant, combining: cells)
         guard let subject = row.cells.first(where: {
-            kinds[$0.symbol] == .external && rows[$0.symbol] == nil && columns[$0.symbol].isEmpty
+            kinds[$0.symbol] == .external && rows[$0.symbol] == nil && columns.isEmpty($0.symbol)
         })?.symbol, objectives.allSatisfy({ $0.row.coefficient(of: subject) == 0 }),
               row.cells.contains(where: { rows[$0.symbol] != nil }) else { return nil }
         return (row, subject)

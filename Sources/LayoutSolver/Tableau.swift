@@ -239,6 +239,12 @@ struct Tableau {
         if journal.needsColumn(symbol) { journal.saveColumn(symbol, columns[symbol]) }
     }
 
+    /// `journalColumn` for a column the caller has taken out: `column` holds its old contents.
+    @inline(__always)
+    private mutating func journalColumn(_ symbol: Int, saving column: [Int]) {
+        if journal.needsColumn(symbol) { journal.saveColumn(symbol, column) }
+    }
+
     // MARK: Rows and columns
 
     /// Records that `basic`'s row now contains `symbol`. Appends are not journaled: after a
@@ -265,10 +271,12 @@ struct Tableau {
     /// The rows that contain `symbol`, each once, with the coefficient there.
     mutating func column(_ symbol: Int) -> [(basic: Int, coefficient: Double)] {
         compactColumn(symbol)
-        return columns[symbol].compactMap { slot in
-            guard let basic = columns.occupant(ofSlot: slot) else { return nil }
-            let coefficient = rows[basic]?.coefficient(of: symbol) ?? 0  // a row exists after compaction
-            return coefficient == 0 ? nil : (basic, coefficient)
+        return columns.withEntries(of: symbol) { slots in
+            slots.compactMap { slot in
+                guard let basic = columns.occupant(ofSlot: slot) else { return nil }
+                let coefficient = rows[basic]?.coefficient(of: symbol) ?? 0  // a row exists after compaction
+                return coefficient == 0 ? nil : (basic, coefficient)
+            }
         }
     }
 
@@ -326,11 +334,12 @@ struct Tableau {
     /// The scan also leaves the column exact (each row that holds `symbol` once), since the same
     /// symbol is usually shifted again and again (an edit variable's suggestions).
     mutating func shiftRows(containing symbol: Int, by shift: Double) -> Bool {
-        guard !columns[symbol].isEmpty else { return true }
+        guard !columns.isEmpty(symbol) else { return true }
         scratch.newWalk()
         var consistent = true
-        var exact = ScratchBuffers.take(&scratch.column)
-        let column = columns[symbol]
+        var column = ScratchBuffers.take(&scratch.column)
+        columns.copy(symbol, into: &column)
+        var exact = ScratchBuffers.take(&scratch.exactColumn)
         for slot in column {
             guard let basic = columns.occupant(ofSlot: slot), scratch.mark(slot) else { continue }
             guard let coefficient = rows[basic]?.coefficient(of: symbol), coefficient != 0 else { continue }
@@ -339,10 +348,11 @@ struct Tableau {
             if kinds[basic] == .dummy && !nearZero(rows[basic]?.constant ?? 0) { consistent = false }
         }
         if exact.count < column.count {
-            journalColumn(symbol)
-            columns.exchange(symbol, with: &exact)
+            journalColumn(symbol, saving: column)
+            columns[symbol] = exact
         }
-        scratch.column = exact
+        scratch.column = column
+        scratch.exactColumn = exact
         return consistent
     }
 
@@ -351,11 +361,11 @@ struct Tableau {
     /// and `row` is its row) unless `row` is short: only the rows the simplex reads are rewritten.
     /// A short row costs little to merge, and merged definitions stay cheap to read and expand.
     mutating func substitute(_ symbol: Int, with row: Row, keepingDefinitions: Bool = true) {
-        if !columns[symbol].isEmpty {
+        if !columns.isEmpty(symbol) {
             journalColumn(symbol)
-            // The column is emptied by trading storage with a reused empty buffer.
+            // The column is emptied into a reused buffer.
             var column = ScratchBuffers.take(&scratch.column)
-            columns.exchange(symbol, with: &column)
+            columns.take(symbol, into: &column)
             var keptDefinitions = false
             let keepsDefinitions = keepingDefinitions && row.cells.count > mergedIntoDefinitions
             // Whether a cell of `row` has an unread change, so that a definition where it cancels
@@ -440,7 +450,7 @@ struct Tableau {
                 guard symbol >= 0 else { continue }
                 count += rows[symbol]?.cells.count ?? 1
                 named = named || rows[symbol] != nil
-                fresh = fresh || (rows[symbol] == nil && columns[symbol].isEmpty)
+                fresh = fresh || (rows[symbol] == nil && columns.isEmpty(symbol))
             }
             if fresh && named, let definition = definitionRow(terms, symbols, constant: constant, reserving: extra) {
                 return (definition.row, definition.subject)
