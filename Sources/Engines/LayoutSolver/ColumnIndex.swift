@@ -154,7 +154,9 @@ struct ColumnIndex {
             return start
         }
         let start = arena.count
-        arena.append(contentsOf: repeatElement(0, count: ColumnIndex.minimumChunk << capacityClass))
+        let end = start + ColumnIndex.minimumChunk << capacityClass
+        arena.reserveCapacity(end)
+        while arena.count < end { arena.append(0) }
         return start
     }
 

@@ -98,8 +98,11 @@ public final class Solver {
             throw .unknownConstraint(constraint)
         }
         let tag = record.tag
-        for error in [tag.marker, tag.other].compactMap({ $0 }) where tableau.kinds[error] == .error {
-            tableau.addToObjective(error, times: -1, level: tableau.levels[error])
+        if tableau.kinds[tag.marker] == .error {
+            tableau.addToObjective(tag.marker, times: -1, level: tableau.levels[tag.marker])
+        }
+        if let other = tag.other, tableau.kinds[other] == .error {
+            tableau.addToObjective(other, times: -1, level: tableau.levels[other])
         }
         tableau.removeMarker(tag.marker)
         try tableau.reoptimize()
@@ -247,7 +250,7 @@ public final class Solver {
         let required = constraint.strength.isRequired
         if required { tableau.beginTransaction(tracksRows: false) }
         let (row, tag, definedVariable) = makeRow(constraint, constant: constant)
-        guard tableau.install(row, tag: tag, definedVariable: definedVariable) else {
+        guard tableau.install(consume row, tag: tag, definedVariable: definedVariable) else {
             tableau.rollback()
             return false
         }

@@ -8,8 +8,7 @@ extension Tableau {
     ///
     /// - Parameter definedVariable: the subject of a row left as written (see `definitionRow`): no
     ///   other row or objective holds it, so solving for it changes nothing else and cannot fail.
-    mutating func install(_ row: Row, tag: ConstraintTag, definedVariable: Int? = nil) -> Bool {
-        var row = row
+    mutating func install(_ row: consuming Row, tag: ConstraintTag, definedVariable: Int? = nil) -> Bool {
         if let definedVariable {
             row.solve(for: definedVariable)
             installRow(definedVariable, row)

@@ -198,7 +198,7 @@ extension Tableau {
         for (index, term) in terms.enumerated() where symbols[index] >= 0 {
             cells.append(Cell(symbol: symbols[index], coefficient: term.coefficient))
         }
-        let row = Row(constant: constant, combining: cells)
+        let row = Row(constant: constant, combining: consume cells)
         guard let subject = row.cells.first(where: {
             kinds[$0.symbol] == .external && rows[$0.symbol] == nil && columns.isEmpty($0.symbol)
         })?.symbol, objectives.allSatisfy({ $0.row.coefficient(of: subject) == 0 }),

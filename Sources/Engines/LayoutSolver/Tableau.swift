@@ -83,7 +83,7 @@ struct Tableau {
     mutating func makeSymbol(_ kind: SymbolKind, level: Int = 0) -> Int {
         let symbol = kinds.count
         // The per-symbol tables grow together, from 16 symbols, instead of each one by one from 1.
-        if symbol == kinds.capacity { reserveSymbols(Swift.max(16, symbol)) }
+        if symbol == kinds.capacity { reserveSymbols(Swift.max(64, symbol)) }
         kinds.append(kind)
         levels.append(level)
         rows.append(nil)
@@ -425,7 +425,11 @@ struct Tableau {
             installRow(entering, row)
             return
         }
-        guard var row = rows[leaving] else { return }
+        guard rows[leaving] != nil else { return }
+        journalRow(entering)
+        journalRow(leaving)
+        // Taken out (after journaling it), so that solving it rewrites its cells in place.
+        guard var row = rows[leaving].take() else { return }
         row.solve(leaving, for: entering)
         // The new row lacks `entering`, so installing it first leaves it out of the substitution.
         replaceRow(of: leaving, by: entering, row)
@@ -469,7 +473,7 @@ struct Tableau {
                     if !nearZero(value) { cells.append(Cell(symbol: cell.symbol, coefficient: value)) }
                 }
             }
-            return (Row(constant: constant, combining: cells), nil)
+            return (Row(constant: constant, combining: consume cells), nil)
         }
     }
 
