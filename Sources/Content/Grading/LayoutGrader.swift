@@ -39,7 +39,7 @@ struct LayoutGrader {
         let style = StylePenalties(style: layout.style, document: document)
         checks.append(contentsOf: style.checks())
         diagnostics.append(contentsOf: style.magicNumbers.map(\.message))
-        diagnostics.append(contentsOf: document.fixedSizeWarnings.map(\.message))
+        diagnostics.append(contentsOf: style.fixedSizes.map(\.message))
         let earned = checks.reduce(0) { $0 + $1.points }
         var report = GradeReport(exercise: exercise.slug, version: exercise.version, outcome: .graded,
                                  score: min(max(0, earned), exercise.points), maxScore: exercise.points, checks: checks,

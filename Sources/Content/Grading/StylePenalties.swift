@@ -5,13 +5,20 @@ import AutoLayout
 struct StylePenalties {
     let style: LayoutExercise.Style
     let document: LayoutDocument
-
     /// Magic numbers the exercise does not sanction, in source order.
-    var magicNumbers: [LayoutWarning] {
-        document.magicNumbers.filter { warning in
+    let magicNumbers: [LayoutWarning]
+    /// The document's pinned sizes (`LayoutDocument.fixedSizeWarnings`), in source order.
+    let fixedSizes: [LayoutWarning]
+
+    /// The rules of `style` applied to `document`; the warnings they need are found once, here.
+    init(style: LayoutExercise.Style, document: LayoutDocument) {
+        self.style = style
+        self.document = document
+        magicNumbers = document.magicNumbers.filter { warning in
             guard case .magicNumber(let value) = warning.kind else { return false }
             return !style.allowedLiterals.contains { abs($0 - value) < 1e-9 }
         }
+        fixedSizes = document.fixedSizeWarnings
     }
 
     /// One check per rule the exercise gives a penalty to, in a fixed order.
@@ -38,7 +45,7 @@ struct StylePenalties {
     }
 
     private func pinnedSizeCheck() -> GradeCheck {
-        let found = document.fixedSizeWarnings.compactMap { warning -> String? in
+        let found = fixedSizes.compactMap { warning -> String? in
             guard case .fixedSize(let view, let attribute) = warning.kind, let location = warning.location else { return nil }
             return "line \(location.line) fixes the \(attribute.rawValue) of \(view)"
         }

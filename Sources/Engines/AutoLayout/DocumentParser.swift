@@ -125,7 +125,8 @@ struct DocumentParser {
             let name = guide.rawValue
             guard document.item(named: name) == nil, !document.metrics.contains(where: { $0.name == name }) else { continue }
             var use: SourceLocation?
-            for line in lines where line.containsWord(name) {
+            let bytes = Array(name.utf8)
+            for line in lines where line.containsWord(utf8: bytes) {
                 var probe = line
                 while !probe.atEnd {
                     if let word = probe.identifier() {

@@ -18,6 +18,8 @@ public struct LayoutEngine: Sendable {
     public let document: LayoutDocument
     /// For each constraint, the item whose coordinates it is measured in.
     private let frames: [ItemID]
+    /// For each constraint, what solving reads of it.
+    let shapes: [ConstraintShape]
     /// For each item, itself and its ancestors below the root container.
     let chains: [[Int]]
     /// For each item, whether it takes part in the horizontal and vertical axes.
@@ -41,13 +43,15 @@ public struct LayoutEngine: Sendable {
         self.document = document
         maxAnalyzedConflicts = max(0, limits.maxAnalyzedConflicts)
         maxPivots = max(0, limits.maxPivots)
-        frames = document.constraints.map { constraint in
-            constraint.secondItem.flatMap { document.commonAncestor(constraint.firstItem, $0) } ?? .container
-        }
-        usable = document.constraints.map { constraint in
-            guard document.isValid(constraint.firstItem) else { return false }
-            guard let second = constraint.secondItem else { return true }
-            return document.commonAncestor(constraint.firstItem, second) != nil
+        let shapes = document.constraints.map(ConstraintShape.init)
+        self.shapes = shapes
+        // Each constraint's common ancestor, found once: its frame, and whether it is usable.
+        let ancestors = shapes.map { shape in shape.secondItem.map { document.commonAncestor(shape.firstItem, $0) } }
+        frames = ancestors.map { ancestor in (ancestor ?? nil) ?? .container }
+        usable = shapes.indices.map { index in
+            guard document.isValid(shapes[index].firstItem) else { return false }
+            guard shapes[index].secondItem != nil else { return true }
+            return (ancestors[index] ?? nil) != nil
         }
         chains = document.items.indices.map { index in
             document.lineage(of: .item(index)).compactMap { id in
@@ -196,7 +200,7 @@ public struct LayoutEngine: Sendable {
 
     /// `first − multiplier × second − constant`, the expression that the relation compares with 0.
     func sum(for index: Int, geometry: ScenarioGeometry) -> LinearSum {
-        let constraint = document.constraints[index]
+        let constraint = shapes[index]
         let frame = frames[index]
         let mirrored = geometry.direction == .rightToLeft && constraint.isDirectional
         var sum = LinearSum()
@@ -206,7 +210,7 @@ public struct LayoutEngine: Sendable {
             addAttribute(attribute, of: second, in: frame, mirrored: mirrored, geometry: geometry,
                          scale: -constraint.multiplier, into: &sum)
         }
-        sum.constant -= constraint.constant.value
+        sum.constant -= constraint.constant
         return sum
     }
 

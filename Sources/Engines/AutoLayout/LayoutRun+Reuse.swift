@@ -31,9 +31,8 @@ extension LayoutRun {
                 fixed = nil
                 return
             }
-            let equalities = document.constraints.indices.compactMap { index in
-                let constraint = document.constraints[index]
-                return constraint.relation == .equal && constraint.priority.isRequired ? sums[index] : nil
+            let equalities = engine.shapes.indices.compactMap { index in
+                engine.shapes[index].isRequiredEquality ? sums[index] : nil
             }
             fixed = FixedValues(equalities: equalities, variableCount: 4 * document.items.count).flatMap { values in
                 LayoutRun.completingUnconstrained(values, engine: engine, sums: sums, intrinsicSizes: sizes)
@@ -62,10 +61,10 @@ extension LayoutRun {
         guard setting.intrinsicSizes == intrinsicSizes, let newFixed = setting.fixed,
               newFixed.isFixed == oldFixed.isFixed else { return nil }
         // Every constraint folded to a constant must still hold, as it did when it was added.
-        for case let (index, sum?) in setting.sums.enumerated() where engine.document.constraints[index].priority.isRequired {
+        for case let (index, sum?) in setting.sums.enumerated() where engine.shapes[index].priority.isRequired {
             let folded = Self.folded(sum, fixed: newFixed)
             guard folded.terms == 0 else { continue }
-            let holds = switch engine.document.constraints[index].relation {
+            let holds = switch engine.shapes[index].relation {
             case .equal: abs(folded.constant) < 1e-9
             case .lessThanOrEqual: folded.constant < 1e-9
             case .greaterThanOrEqual: folded.constant > -1e-9

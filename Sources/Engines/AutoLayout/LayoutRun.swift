@@ -176,8 +176,8 @@ struct LayoutRun {
     }
 
     private mutating func add(_ sum: LayoutEngine.LinearSum, index: Int) {
-        let documentRelation = engine.document.constraints[index].relation
-        let priority = engine.document.constraints[index].priority
+        let documentRelation = engine.shapes[index].relation
+        let priority = engine.shapes[index].priority
         var terms: [Term] = []
         var constant = sum.constant
         for term in sum.terms where abs(term.coefficient) > LayoutEngine.LinearSum.negligibleCoefficient {

@@ -97,7 +97,12 @@ struct LineScanner {
     /// Whether the line, from the current position on, has `word` as a whole identifier (not
     /// inside a longer word or a number), without making strings.
     func containsWord(_ word: String) -> Bool {
-        let target = Array(word.utf8)
+        containsWord(utf8: Array(word.utf8))
+    }
+
+    /// `containsWord` for a word given as its UTF-8 bytes, so that a caller searching many lines
+    /// converts the word once.
+    func containsWord(utf8 target: [UInt8]) -> Bool {
         guard !target.isEmpty else { return false }
         var position = index
         while position + target.count <= bytes.count {
