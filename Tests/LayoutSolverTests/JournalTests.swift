@@ -3,10 +3,9 @@ import XCTest
 
 /// `Journal`: first contents win, rows only while tracked, only symbols older than the transaction.
 final class JournalTests: XCTestCase {
+    /// A journal for a tableau of `symbols` symbols: it learns the count from each transaction.
     private func journal(symbols: Int) -> Journal {
-        var journal = Journal()
-        for _ in 0..<symbols { journal.appendSymbol() }
-        return journal
+        Journal()
     }
 
     func testRowsAreSavedOncePerTransactionWithTheOldestContents() {
@@ -32,7 +31,6 @@ final class JournalTests: XCTestCase {
         XCTAssertFalse(log.needsRow(0), "no transaction")
         log.begin(symbolCount: 2, objectives: [Objective(level: 5, row: Row(constant: 1))], tracksRows: false)
         XCTAssertFalse(log.needsRow(0))
-        log.appendSymbol()
         log.trackRows(objectives: [Objective(level: 3, row: Row(constant: 2))])
         XCTAssertTrue(log.needsRow(0))
         XCTAssertFalse(log.needsRow(2), "a symbol made in the transaction goes away with a rollback")

@@ -6,8 +6,8 @@ import XCTest
 final class ScratchBuffersTests: XCTestCase {
     func testAWalkMarksEachSymbolOnceAndANewWalkForgets() {
         var scratch = ScratchBuffers()
-        for _ in 0..<3 { scratch.appendSymbol() }
         scratch.newWalk()
+        XCTAssertFalse(scratch.isMarked(2), "a symbol past the marks is not marked")
         XCTAssertTrue(scratch.mark(1))
         XCTAssertFalse(scratch.mark(1))
         XCTAssertTrue(scratch.isMarked(1))

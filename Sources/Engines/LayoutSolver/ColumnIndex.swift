@@ -41,7 +41,8 @@ struct ColumnIndex {
     private var slots: [Int] = []
     /// The symbol owning each slot: the inverse permutation of `slots`.
     private var occupants: [Int] = []
-    /// Per-slot marks of the compaction's duplicate check, and the current mark.
+    /// Per-slot marks of the compaction's duplicate check (grown by a compaction, not with every
+    /// new symbol), and the current mark.
     private var marks: [Int] = []
     private var epoch = 0
 
@@ -53,7 +54,6 @@ struct ColumnIndex {
         spans.reserveCapacity(count + extra)
         slots.reserveCapacity(count + extra)
         occupants.reserveCapacity(count + extra)
-        marks.reserveCapacity(count + extra)
         arena.reserveCapacity(arena.count + ColumnIndex.minimumChunk * extra)
     }
 
@@ -63,7 +63,6 @@ struct ColumnIndex {
         spans.append(Span())
         slots.append(symbol)
         occupants.append(symbol)
-        marks.append(0)
     }
 
     /// Forgets the symbols from `count` on (their chunks are freed). Entries naming their slots
@@ -73,7 +72,7 @@ struct ColumnIndex {
         spans.removeSubrange(count...)
         slots.removeSubrange(count...)
         occupants.removeSubrange(count...)
-        marks.removeSubrange(count...)
+        if count < marks.count { marks.removeSubrange(count...) }
     }
 
     /// The column of `symbol` as an array: row slots, possibly stale or repeated. Setting it
@@ -215,6 +214,7 @@ struct ColumnIndex {
     /// listed at most once, so a column never outgrows the number of rows. Works in place.
     mutating func compact(_ symbol: Int, rows: [Row?]) {
         epoch += 1
+        if marks.count < occupants.count { marks.append(contentsOf: repeatElement(0, count: occupants.count - marks.count)) }
         let span = spans[symbol]
         var kept = 0
         for index in span.start..<span.start + span.count {

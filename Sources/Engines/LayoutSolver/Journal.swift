@@ -28,26 +28,23 @@ struct Journal {
     /// The open transaction, if any.
     private(set) var entries: Entries?
     /// Per symbol: whether its row, or its column, is already recorded in the open transaction.
+    /// They grow only when something is recorded (a symbol past their end is not recorded), so
+    /// that making a symbol costs the journal nothing.
     private var rowSaved: [Bool] = []
     private var columnSaved: [Bool] = []
 
     /// Whether a transaction is open.
     var isOpen: Bool { entries != nil }
 
-    /// Makes room for `extra` more symbols without growing storage again.
-    mutating func reserve(_ extra: Int) {
-        rowSaved.reserveCapacity(rowSaved.count + extra)
-        columnSaved.reserveCapacity(columnSaved.count + extra)
-    }
-
-    mutating func appendSymbol() {
-        rowSaved.append(false)
-        columnSaved.append(false)
-    }
-
+    /// Forgets the symbols from `count` on.
     mutating func truncate(to count: Int) {
-        rowSaved.removeSubrange(count...)
-        columnSaved.removeSubrange(count...)
+        if count < rowSaved.count { rowSaved.removeSubrange(count...) }
+        if count < columnSaved.count { columnSaved.removeSubrange(count...) }
+    }
+
+    /// Grows `flags` to hold `symbol`.
+    private static func cover(_ symbol: Int, in flags: inout [Bool]) {
+        if symbol >= flags.count { flags.append(contentsOf: repeatElement(false, count: symbol + 1 - flags.count)) }
     }
 
     /// Opens a transaction over `symbolCount` symbols; `objectives` are saved now when rows are tracked from the start.
@@ -65,11 +62,12 @@ struct Journal {
     /// Whether a change of `symbol`'s row must be recorded first.
     @inline(__always)
     func needsRow(_ symbol: Int) -> Bool {
-        entries?.tracksRows == true && symbol < entries?.symbolCount ?? 0 && !rowSaved[symbol]
+        entries?.tracksRows == true && symbol < entries?.symbolCount ?? 0 && !(symbol < rowSaved.count && rowSaved[symbol])
     }
 
     /// Records the old row of `symbol` (see `needsRow`).
     mutating func saveRow(_ symbol: Int, _ row: Row?, slot: Int) {
+        Journal.cover(symbol, in: &rowSaved)
         rowSaved[symbol] = true
         entries?.rows.append(SavedRow(symbol: symbol, row: row, slot: slot))
     }
@@ -77,11 +75,13 @@ struct Journal {
     /// Whether a change of `symbol`'s column must be recorded first.
     @inline(__always)
     func needsColumn(_ symbol: Int) -> Bool {
-        entries?.tracksRows == true && symbol < entries?.symbolCount ?? 0 && !columnSaved[symbol]
+        entries?.tracksRows == true && symbol < entries?.symbolCount ?? 0
+            && !(symbol < columnSaved.count && columnSaved[symbol])
     }
 
     /// Records the old column of `symbol` (see `needsColumn`).
     mutating func saveColumn(_ symbol: Int, _ column: [Int]) {
+        Journal.cover(symbol, in: &columnSaved)
         columnSaved[symbol] = true
         entries?.columns.append((symbol, column))
     }

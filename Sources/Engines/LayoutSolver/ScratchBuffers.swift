@@ -16,26 +16,23 @@ struct ScratchBuffers {
     /// The dependency order of a value update, and the stack of that walk and of an expansion's.
     var order: [Int] = []
     var stack: [(symbol: Int, next: Int)] = []
-    /// Per symbol: the factor an expansion has gathered for it (nil outside an expansion).
+    /// Per symbol: the factor an expansion has gathered for it (nil outside an expansion). Sized
+    /// by `prepareFactors` before an expansion, not with every new symbol.
     var factors: [Double?] = []
-    /// Per symbol: the walk that last reached it; a walk takes a new `epoch`.
-    var marks: [Int] = []
-    var epoch = 0
+    /// Per symbol: the walk that last reached it; a walk takes a new `epoch`. It grows when a
+    /// symbol past its end is marked, not with every new symbol.
+    private var marks: [Int] = []
+    private var epoch = 0
 
-    /// Makes room for `extra` more symbols without growing storage again.
-    mutating func reserve(_ extra: Int) {
-        factors.reserveCapacity(factors.count + extra)
-        marks.reserveCapacity(marks.count + extra)
-    }
-
-    mutating func appendSymbol() {
-        factors.append(nil)
-        marks.append(0)
-    }
-
+    /// Forgets the symbols from `count` on.
     mutating func truncate(to count: Int) {
-        factors.removeSubrange(count...)
-        marks.removeSubrange(count...)
+        if count < factors.count { factors.removeSubrange(count...) }
+        if count < marks.count { marks.removeSubrange(count...) }
+    }
+
+    /// Makes `factors` cover `count` symbols.
+    mutating func prepareFactors(_ count: Int) {
+        if factors.count < count { factors.append(contentsOf: repeatElement(nil, count: count - factors.count)) }
     }
 
     /// Starts a walk: no symbol is marked in it yet.
@@ -45,6 +42,7 @@ struct ScratchBuffers {
     /// Marks `symbol` in the current walk; false when it already was.
     @inline(__always)
     mutating func mark(_ symbol: Int) -> Bool {
+        if symbol >= marks.count { marks.append(contentsOf: repeatElement(0, count: symbol + 1 - marks.count)) }
         guard marks[symbol] != epoch else { return false }
         marks[symbol] = epoch
         return true
@@ -52,7 +50,7 @@ struct ScratchBuffers {
 
     /// Whether `symbol` is marked in the current walk.
     @inline(__always)
-    func isMarked(_ symbol: Int) -> Bool { marks[symbol] == epoch }
+    func isMarked(_ symbol: Int) -> Bool { symbol < marks.count && marks[symbol] == epoch }
 
     /// Moves a buffer out, emptied (its storage kept), so that it can be filled while the tableau
     /// changes; the caller puts it back.

@@ -38,6 +38,7 @@ extension Tableau {
     /// The definitions reached are visited once each, in an order where every definition comes
     /// before the definitions it names, so a factor is complete before it is passed on.
     private mutating func expanded(_ row: Row) -> Row {
+        scratch.prepareFactors(symbolCount)
         var order = ScratchBuffers.take(&scratch.expansionOrder)
         appendReachableDefinitions(from: row, to: &order)
         var touched = ScratchBuffers.take(&scratch.expansionTouched)

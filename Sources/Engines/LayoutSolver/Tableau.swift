@@ -75,9 +75,7 @@ struct Tableau {
         dependents.reserveCapacity(total)
         columns.reserve(extra)
         pricing.reserve(extra)
-        journal.reserve(extra)
         changed.reserve(extra)
-        scratch.reserve(extra)
     }
 
     mutating func makeSymbol(_ kind: SymbolKind, level: Int = 0) -> Int {
@@ -92,9 +90,7 @@ struct Tableau {
         dependents.append([])
         columns.appendSymbol()
         pricing.appendSymbol()
-        journal.appendSymbol()
         changed.appendSymbol()
-        scratch.appendSymbol()
         return symbol
     }
 
