@@ -109,9 +109,35 @@ struct Row {
     }
 
     /// Rewrites `lhs = self` as `rhs = …`; `rhs` must be present and `lhs` absent.
+    ///
+    /// The cell of `rhs` becomes the cell of `lhs` (moved to its sorted place), so the row keeps
+    /// its length and its storage: the same numbers as inserting `lhs` with coefficient -1 and
+    /// solving for `rhs`.
     mutating func solve(_ lhs: Int, for rhs: Int) {
-        insert(lhs, -1)
-        solve(for: rhs)
+        let position = search(rhs)
+        guard position.found, !search(lhs).found else {
+            insert(lhs, -1)
+            solve(for: rhs)
+            return
+        }
+        let factor = -1 / cells[position.index].coefficient
+        let moved = Cell(symbol: lhs, coefficient: -1)
+        cells.withUnsafeMutableBufferPointer { cells in
+            var index = position.index
+            if lhs < rhs {
+                while index > 0 && cells[index - 1].symbol > lhs {
+                    cells[index] = cells[index - 1]
+                    index -= 1
+                }
+            } else {
+                while index + 1 < cells.count && cells[index + 1].symbol < lhs {
+                    cells[index] = cells[index + 1]
+                    index += 1
+                }
+            }
+            cells[index] = moved
+        }
+        multiply(by: factor)
     }
 
     /// `self += factor * other`, with the cell of `replaced` (if any) removed first.
