@@ -54,7 +54,8 @@ struct ColumnIndex {
         spans.reserveCapacity(count + extra)
         slots.reserveCapacity(count + extra)
         occupants.reserveCapacity(count + extra)
-        arena.reserveCapacity(arena.count + ColumnIndex.minimumChunk * extra)
+        let needed = arena.count + ColumnIndex.minimumChunk * extra
+        if needed > arena.capacity { arena.reserveCapacity(Swift.max(needed, 2 * arena.capacity)) }
     }
 
     /// Adds the next symbol, with an empty column and its own slot.
@@ -153,9 +154,8 @@ struct ColumnIndex {
             return start
         }
         let start = arena.count
-        let end = start + ColumnIndex.minimumChunk << capacityClass
-        arena.reserveCapacity(end)
-        while arena.count < end { arena.append(0) }
+        // Appends grow the arena geometrically; reserving exactly `end` would copy it every time.
+        arena.append(contentsOf: repeatElement(0, count: ColumnIndex.minimumChunk << capacityClass))
         return start
     }
 

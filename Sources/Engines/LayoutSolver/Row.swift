@@ -158,9 +158,7 @@ struct Row {
         }
         let room = cells.count + other.cells.count
         if buffer.count < room {
-            buffer.reserveCapacity(room)
-            // One by one: the few cells usually missing cost less than a generic append.
-            while buffer.count < room { buffer.append(Cell(symbol: 0, coefficient: 0)) }
+            buffer.append(contentsOf: repeatElement(Cell(symbol: 0, coefficient: 0), count: room - buffer.count))
         }
         let count = cells.withUnsafeBufferPointer { mine in
             other.cells.withUnsafeBufferPointer { theirs in
