@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 @testable import LecternApp
 import XCTest
 
@@ -38,7 +39,7 @@ final class APIClientFeaturesTests: XCTestCase {
 
     /// Follows `next` links from `path`, collecting what `items` takes from each page.
     private func walk(_ fixture: CourseworkFixture, _ actor: Actor, _ path: String,
-                      items: (WebClient.Response) throws -> [String]) throws -> (items: [String], pages: Int) {
+                      items: (TestResponse) throws -> [String]) throws -> (items: [String], pages: Int) {
         var all: [String] = []
         var next: String? = path
         var pages = 0

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 @testable import LecternApp
 import XCTest
 
@@ -10,7 +11,7 @@ final class ProblemDetailsTests: XCTestCase {
 
     /// The problem members of `response`, checked against `status`.
     @discardableResult
-    private func assertProblem(_ response: WebClient.Response, _ status: Int, file: StaticString = #filePath,
+    private func assertProblem(_ response: TestResponse, _ status: Int, file: StaticString = #filePath,
                                line: UInt = #line) throws -> [String: Any] {
         XCTAssertEqual(response.status, status, response.text, file: file, line: line)
         XCTAssertEqual(response.header("Content-Type"), "application/problem+json", file: file, line: line)
