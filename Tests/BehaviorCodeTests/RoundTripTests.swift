@@ -32,6 +32,10 @@ func shippedDynamicsExercises() throws -> [(exercise: Exercise, dynamics: Dynami
         let exercise = try Exercise.load(files: try readFiles(in: folder))
         if case .dynamics(let dynamics) = exercise.definition { found.append((exercise, dynamics, folder)) }
     }
+    // The repository ships three: fewer means the folder is missing or broken, never a pass.
+    guard found.count >= 3 else {
+        throw ExerciseError("Exercises/", "\(found.count) dynamics exercises in \(exercisesFolder.path), expected at least 3")
+    }
     return found
 }
 

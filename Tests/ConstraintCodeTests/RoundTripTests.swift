@@ -33,6 +33,10 @@ func shippedLayoutExercises() throws -> [(exercise: Exercise, layout: LayoutExer
         let exercise = try Exercise.load(files: try readFiles(in: folder))
         if case .layout(let layout) = exercise.definition { found.append((exercise, layout, folder)) }
     }
+    // The repository ships seven: fewer means the folder is missing or broken, never a pass.
+    guard found.count >= 7 else {
+        throw ExerciseError("Exercises/", "\(found.count) layout exercises in \(exercisesFolder.path), expected at least 7")
+    }
     return found
 }
 
