@@ -3,7 +3,7 @@ import XCTest
 import Dynamics
 import Grading
 import JSON
-@testable import BehaviorCode
+import BehaviorCode
 
 let exercisesFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import AutoLayout
 import Grading
-@testable import ConstraintCode
+import ConstraintCode
 
 /// The repository's `Exercises/` folder, found from this file's path.
 let exercisesFolder = URL(fileURLWithPath: #filePath)

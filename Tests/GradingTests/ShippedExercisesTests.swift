@@ -1,5 +1,5 @@
 import XCTest
-@testable import Grading
+import Grading
 
 /// `lectern exercises check` over the repository's `Exercises/`: every definition loads, every
 /// reference scores full marks, every example gets exactly its expected score and messages, and

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Grading
+import Grading
 
 /// Submissions in any form an exercise accepts are converted and graded like its own format.
 final class SubmissionFormTests: XCTestCase {

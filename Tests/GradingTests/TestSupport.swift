@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Grading
+import Grading
 
 /// The repository's `Exercises/` folder, found from this file's path.
 let exercisesFolder = URL(fileURLWithPath: #filePath)

@@ -1,6 +1,6 @@
 import Dynamics
 import XCTest
-@testable import Grading
+import Grading
 
 /// The work budgets of a grade: simplex pivots for layouts, simulation cost units for dynamics.
 /// Every shipped reference and example stays far below them; submissions built to be expensive

@@ -1,6 +1,6 @@
 import Synchronization
 import XCTest
-@testable import HTTPServer
+import HTTPServer
 import HTTPTesting
 
 /// Large bodies are read only after the head alone has passed, and within a memory budget.

@@ -1,6 +1,6 @@
 import Synchronization
 import XCTest
-@testable import HTTPServer
+import HTTPServer
 import HTTPTesting
 
 final class RateLimiterTests: XCTestCase {

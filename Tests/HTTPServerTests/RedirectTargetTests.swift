@@ -1,5 +1,5 @@
 import XCTest
-@testable import HTTPServer
+import HTTPServer
 import HTTPTesting
 
 /// No `Location` the server sends may leave the origin: not the trailing-slash redirect, not a

@@ -1,5 +1,5 @@
 import XCTest
-@testable import HTTPServer
+import HTTPServer
 
 /// Routing decisions, without sockets.
 final class RouterTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import HTTPServer
+import HTTPServer
 import HTTPTesting
 
 /// Handlers, errors, streaming, shutdown, metrics and proxies over real sockets.

@@ -1,6 +1,6 @@
 import Synchronization
 import XCTest
-@testable import HTTPServer
+import HTTPServer
 import HTTPTesting
 
 /// HTTP/1.1 behaviour over real loopback sockets.

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import HTTPServer
+import HTTPServer
 import HTTPTesting
 
 final class StaticFilesTests: XCTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import AutoLayout
 import Grading
-@testable import InterfaceBuilder
+import InterfaceBuilder
 
 /// Every layout exercise's reference, written as a storyboard and read back, has the same
 /// constraints and gets full marks.

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTesting
-@testable import LecternApp
+import LecternApp
 import XCTest
 
 /// What API clients build on, end to end through the real server: cursor paging with `next`

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTesting
-@testable import LecternApp
+import LecternApp
 import XCTest
 
 /// Captions from real tools, their downloads and their correction by instructors, end to end through

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTesting
-@testable import LecternApp
+import LecternApp
 import SQLite
 import Store
 import XCTest

@@ -1,6 +1,6 @@
 import Foundation
 import HTTPTesting
-@testable import LecternApp
+import LecternApp
 import XCTest
 
 /// Every error answer of the API is an RFC 9457 problem (`application/problem+json` with `type`,
