@@ -36,15 +36,7 @@ enum AuditPage {
             } else {
                 ScrollingTable.html(label: "Audit log") {
                     table(.class("audit-log")) {
-                        thead {
-                            tr {
-                                th(.attr("scope", "col")) { "When" }
-                                th(.attr("scope", "col")) { "Who" }
-                                th(.attr("scope", "col")) { "Action" }
-                                th(.attr("scope", "col")) { "Record" }
-                                th(.attr("scope", "col")) { "Details" }
-                            }
-                        }
+                        ColumnHeads.html(["When", "Who", "Action", "Record", "Details"])
                         tbody {
                             for line in lines {
                                 tr {

@@ -69,15 +69,7 @@ enum LTIPages {
             } else {
                 ScrollingTable.html(label: "Registered platforms") {
                     table {
-                        thead {
-                            tr {
-                                th(.attr("scope", "col")) { "Issuer" }
-                                th(.attr("scope", "col")) { "Client id" }
-                                th(.attr("scope", "col")) { "Deployment" }
-                                th(.attr("scope", "col")) { "Course" }
-                                th(.attr("scope", "col")) { "" }
-                            }
-                        }
+                        ColumnHeads.html(["Issuer", "Client id", "Deployment", "Course", ""])
                         tbody {
                             for platform in platforms {
                                 tr {
@@ -157,16 +149,7 @@ enum LTIPages {
             if !posts.isEmpty {
                 ScrollingTable.html(label: "Score posts") {
                     table {
-                        thead {
-                            tr {
-                                th(.attr("scope", "col")) { "Student" }
-                                th(.attr("scope", "col")) { "Exercise" }
-                                th(.attr("scope", "col")) { "Score" }
-                                th(.attr("scope", "col")) { "Status" }
-                                th(.attr("scope", "col")) { "Attempts" }
-                                th(.attr("scope", "col")) { "Last error" }
-                            }
-                        }
+                        ColumnHeads.html(["Student", "Exercise", "Score", "Status", "Attempts", "Last error"])
                         tbody {
                             for summary in posts {
                                 tr {

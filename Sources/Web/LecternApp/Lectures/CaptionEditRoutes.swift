@@ -171,16 +171,7 @@ struct CaptionEditRoutes: RouteCollection {
                 json.field("format", LectureUpload.name(of: document.format))
                 json.field("encoding", document.encoding.rawValue)
                 json.field("cueCount", document.cues.count)
-                json.key("skippedLines")
-                json.beginArray()
-                for skipped in document.skippedLines {
-                    json.beginObject()
-                    json.field("line", skipped.line)
-                    json.field("text", skipped.text)
-                    json.field("reason", skipped.reason)
-                    json.endObject()
-                }
-                json.endArray()
+                LectureJSON.writeSkippedLines(document.skippedLines, to: &json)
                 json.endObject()
             }
         }

@@ -183,16 +183,7 @@ enum LectureUploadJSON {
                 json.field("cueCount", loaded.content.cues.count)
                 json.field("language", loaded.content.captionLanguage)
                 json.field("encoding", loaded.encoding.rawValue)
-                json.key("skippedLines")
-                json.beginArray()
-                for skipped in loaded.skippedLines {
-                    json.beginObject()
-                    json.field("line", skipped.line)
-                    json.field("text", skipped.text)
-                    json.field("reason", skipped.reason)
-                    json.endObject()
-                }
-                json.endArray()
+                LectureJSON.writeSkippedLines(loaded.skippedLines, to: &json)
                 json.key("joinedLines")
                 json.beginArray()
                 for joined in loaded.joinedLines {

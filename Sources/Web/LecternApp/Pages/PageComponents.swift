@@ -14,6 +14,17 @@ enum ScrollingTable {
     }
 }
 
+/// A table's head: one row with a column header for each name, in order.
+enum ColumnHeads {
+    static func html(_ names: [String]) -> HTML {
+        thead {
+            tr {
+                for name in names { th(.attr("scope", "col")) { name } }
+            }
+        }
+    }
+}
+
 /// A short status word in a coloured badge (`Passed`, `Failed`, `active`): the word carries the
 /// meaning, the colour only repeats it.
 enum StatusBadge {
