@@ -11,7 +11,7 @@ extension Application {
         LecturePageRoutes(),
         AccountRoutes(),
         SubmissionRoutes(),
-        GradebookRoutes(),
+        ControllerRoutes(GradebookRoutes.self),
         CourseAdminRoutes(),
         LectureAdminRoutes(),
         CourseEditRoutes(),
