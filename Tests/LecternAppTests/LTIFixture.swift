@@ -72,6 +72,18 @@ final class LTIFixture {
         throw TestClientError(description: "the platform has \(platform.scores.count) score(s), not \(count), after \(seconds) s")
     }
 
+    /// The outbox rows once none is pending, or as they are after `seconds`: the delivery loop marks
+    /// a row sent just after the platform answers, so a test that saw the score may be a moment early.
+    func settledOutbox(seconds: Double = 5) async throws -> [LTIScorePost] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var rows = try await outbox()
+        while rows.contains(where: { $0.status == .pending }), Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            rows = try await outbox()
+        }
+        return rows
+    }
+
     /// The outbox rows, oldest first.
     func outbox() async throws -> [LTIScorePost] {
         try await database.read { db in try LTIScoreOutbox.recent(courseID: 1, db).map(\.post).reversed() }

@@ -3,12 +3,12 @@
 extension Application {
     /// Route collections, registered in this order.
     static let routeCollections: [any RouteCollection] = [
-        HealthRoutes(),
-        HomeRoutes(),
+        ControllerRoutes(HealthRoutes.self),
+        ControllerRoutes(HomeRoutes.self),
         CourseRoutes(),
-        LectureRoutes(),
-        SearchRoutes(),
-        LecturePageRoutes(),
+        ControllerRoutes(LectureRoutes.self),
+        ControllerRoutes(SearchRoutes.self),
+        ControllerRoutes(LecturePageRoutes.self),
         AccountRoutes(),
         SubmissionRoutes(),
         ControllerRoutes(GradebookRoutes.self),
@@ -22,8 +22,8 @@ extension Application {
         RegradeRequestRoutes(),
         SimilarityRoutes(),
         LMSExportRoutes(),
-        LTIRoutes(),
-        APIDescriptionRoutes(),
+        ControllerRoutes(LTIRoutes.self),
+        ControllerRoutes(APIDescriptionRoutes.self),
     ]
 
     /// Startup tasks, run in this order on every start.
