@@ -17,11 +17,11 @@ struct LTIAdminRoutes: Controller {
     }
 
     func addRoutes(to router: Router) {
-        // Site admins: checked by the handlers, before the CSRF token.
-        let signedIn = router.group(middleware: [guards.signedIn])
-        signedIn.get("/admin/lti", use: platforms)
-        signedIn.post("/admin/lti/platforms", maxBodyBytes: 64 * 1024, use: addPlatform)
-        signedIn.post("/admin/lti/platforms/:id/remove", maxBodyBytes: 4096, use: removePlatform)
+        let admins = RequireSiteAdmin(message: "LTI platforms are for site admins.")
+        router.group(middleware: [guards.signedIn, admins]).get("/admin/lti", use: platforms)
+        let adminForms = router.group(middleware: [guards.signedIn, admins, CSRFCheck.form])
+        adminForms.post("/admin/lti/platforms", maxBodyBytes: 64 * 1024, use: addPlatform)
+        adminForms.post("/admin/lti/platforms/:id/remove", maxBodyBytes: 4096, use: removePlatform)
         router.group(middleware: [guards.staff]).get("/courses/:course/lti", use: coursePage)
         let staffForms = router.group(middleware: [guards.staff, CSRFCheck.form])
         staffForms.post("/courses/:course/lti/roster", maxBodyBytes: 4096, use: importRoster)
@@ -31,13 +31,13 @@ struct LTIAdminRoutes: Controller {
     // MARK: Platforms (site admins)
 
     func platforms(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let principal = try Self.admin(try context.principal)
+        let principal = try context.principal
         let (platforms, courses) = try await database.read { db in (try LTIPlatform.all(db), try Course.all(db)) }
         return LTIPages.admin(platforms: platforms, courses: courses, principal: principal, origin: LTIWeb.origin(of: request))
     }
 
     func addPlatform(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let form = try Self.adminForm(request, context)
+        let form = try context.form
         let registration = try LTIRegistration.validate(
             issuer: form["issuer"] ?? "", clientID: form["clientId"] ?? "", deploymentID: form["deploymentId"] ?? "",
             authURL: form["authUrl"] ?? "", tokenURL: form["tokenUrl"] ?? "", jwksURL: form["jwksUrl"] ?? "")
@@ -47,25 +47,10 @@ struct LTIAdminRoutes: Controller {
     }
 
     func removePlatform(_ request: Request, context: AppRequestContext) async throws -> Response {
-        _ = try Self.adminForm(request, context)
         guard let id = Int64(try context.parameters.require("id")) else { throw HTTPError.notFound("No such platform.") }
         guard try await database.write({ db in try LTIPlatform.delete(id: id, db) }) else { throw HTTPError.notFound("No such platform.") }
         runtime.forget(platformID: id)
         return .redirect(to: "/admin/lti")
-    }
-
-    /// The principal, when a site admin.
-    private static func admin(_ principal: Principal) throws(HTTPError) -> Principal {
-        guard principal.user.isAdmin else { throw HTTPError.forbidden("LTI platforms are for site admins.") }
-        return principal
-    }
-
-    /// The form of a site admin's post, after its CSRF token is checked.
-    private static func adminForm(_ request: Request, _ context: AppRequestContext) throws -> FormParameters {
-        let principal = try admin(try context.principal)
-        let form = try request.form()
-        try principal.checkCSRF(request, form: form)
-        return form
     }
 
     // MARK: A course's LMS links (instructors)
