@@ -16,7 +16,7 @@ extension Application {
         ControllerRoutes(LectureAdminRoutes.self),
         ControllerRoutes(CourseEditRoutes.self),
         ControllerRoutes(CaptionEditRoutes.self),
-        ExerciseAuthoringRoutes(),
+        ControllerRoutes(ExerciseAuthoringRoutes.self),
         ControllerRoutes(ClassTimeRoutes.self),
         ControllerRoutes(AnalyticsRoutes.self),
         ControllerRoutes(RegradeRequestRoutes.self),
