@@ -266,16 +266,7 @@ struct FairnessAccounts {
 
     init(options: FairnessOptions) throws {
         let connection = LoadConnection(host: options.host, port: options.port)
-        func signIn(_ username: String, _ password: String) throws -> String {
-            let body = try JSONSerialization.data(withJSONObject: ["username": username, "password": password])
-            let reply = try connection.send("POST", "/api/session", headers: [("Content-Type", "application/json")], body: [UInt8](body))
-            guard reply.status == 200, let object = try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any],
-                  let token = object["token"] as? String else {
-                throw LoadConnection.Failure(description: "sign-in of \(username): \(reply.status) \(reply.text)")
-            }
-            return token
-        }
-        let admin = try signIn("admin", options.adminPassword)
+        let admin = try connection.signIn(username: "admin", password: options.adminPassword)
         let prefix = "fair\(Int(Date().timeIntervalSince1970) % 1_000_000)"
         let roster = "\(prefix)-heavy,Heavy Student,\n\(prefix)-light,Light Student,"
         let imported = try connection.send("POST", "/api/courses/cs193p/roster",
@@ -292,7 +283,7 @@ struct FairnessAccounts {
             let set = try connection.send("POST", "/set-password", headers: [("Content-Type", "application/x-www-form-urlencoded")],
                                           body: Array("token=\(setup)&password=\(password)".utf8))
             guard set.status == 200 else { throw LoadConnection.Failure(description: "set-password: \(set.status)") }
-            tokens[name] = try signIn(name, password)
+            tokens[name] = try connection.signIn(username: name, password: password)
         }
         guard let heavy = tokens["\(prefix)-heavy"], let light = tokens["\(prefix)-light"] else {
             throw LoadConnection.Failure(description: "the roster did not create both students")

@@ -86,6 +86,18 @@ final class LoadConnection {
     deinit { if fd >= 0 { close(fd) } }
 
     /// Sends one request, reconnecting once when a kept-alive connection was closed by the server.
+    /// Signs in through `POST /api/session` and returns the bearer token.
+    /// - Throws: ``Failure`` with the answer when the sign-in is refused.
+    func signIn(username: String, password: String) throws -> String {
+        let body = try JSONSerialization.data(withJSONObject: ["username": username, "password": password])
+        let reply = try send("POST", "/api/session", headers: [("Content-Type", "application/json")], body: [UInt8](body))
+        guard reply.status == 200, let object = try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any],
+              let token = object["token"] as? String else {
+            throw Failure(description: "sign-in of \(username): \(reply.status) \(reply.text)")
+        }
+        return token
+    }
+
     func send(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> Reply {
         do {
             return try attempt(method, path, headers: headers, body: body)
