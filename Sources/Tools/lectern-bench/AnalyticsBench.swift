@@ -119,16 +119,7 @@ private struct AnalyticsBench {
             let grades = texts.map { text -> Grade in
                 let report = Grader.grade(exercise, submission: text, options: GradeOptions(pictures: false))
                 var checks = JSONWriter()
-                checks.beginArray()
-                for check in report.checks {
-                    checks.beginObject()
-                    checks.field("name", check.name)
-                    checks.field("passed", check.passed)
-                    checks.field("points", check.points)
-                    checks.field("message", check.message)
-                    checks.endObject()
-                }
-                checks.endArray()
+                checks.value(report.checks)
                 var diagnostics = JSONWriter()
                 report.diagnostics.writeJSON(to: &diagnostics)
                 return Grade(text: text, score: Double(report.score), maxScore: Double(report.maxScore), checks: checks.string,
