@@ -13,6 +13,10 @@ struct DomainErrorMiddleware: Middleware {
         } catch let error as ValidationError {
             throw HTTPError.unprocessable(error.description, code: "invalid_\(error.field)",
                                           errors: [HTTPError.FieldError(field: error.field, message: error.message)])
+        } catch let refusal as SubmissionRefusal {
+            throw refusal.httpError
+        } catch let refusal as GradingQueue.Refusal {
+            throw refusal.httpError
         } catch let error as ThreadPoolError {
             var headers = HTTPHeaders()
             headers.add("Retry-After", "2")

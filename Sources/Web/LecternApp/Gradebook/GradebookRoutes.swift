@@ -208,7 +208,7 @@ struct GradebookRoutes: RouteCollection {
             let principal = try await auth.requirePrincipal(for: request)
             try principal.checkCSRF(request)
             let (content, _) = try await SubmissionAccess.load(id: Int64(try context.parameters.int("id")), for: principal, database: database)
-            let (reproduced, recomputed) = try await regrades.verify(content.submission, for: principal.user.id)
+            let (reproduced, recomputed) = try await regrades.verify(content.submission, stored: content.grade, for: principal.user.id)
             return Response.json { json in
                 json.beginObject()
                 json.field("id", content.submission.id)
@@ -218,7 +218,8 @@ struct GradebookRoutes: RouteCollection {
                 json.field("storedScore", content.submission.score)
                 json.field("recomputedScore", recomputed?.score)
                 if let recomputed, !reproduced {
-                    json.field("recomputedChecks", StoredGradeParts.value(recomputed.checksJSON))
+                    json.key("recomputedChecks")
+                    GradeViewJSON.write(recomputed.checks, messages: true, to: &json)
                 }
                 json.endObject()
             }

@@ -10,10 +10,11 @@ struct SubmissionRoutes: RouteCollection {
     func register(on router: Router, context: AppContext) {
         let database = context.database
         let auth = context.authenticator
+        let console = context.console
         let library = ExerciseLibrary(database: database)
         let service = SubmissionService(database: database, library: library, queue: context.gradingQueue)
         let bodyLimit = SubmissionText.maxBodyBytes
-        let viewing = GradeViewing(database: database, library: library)
+        let viewing = GradeViewing(library: library)
 
         /// The page of an exercise for the signed-in user, with an optional refused text and message.
         @Sendable func exercisePage(_ access: CourseAccess, _ record: ExerciseRecord, text: String? = nil,
@@ -21,22 +22,35 @@ struct SubmissionRoutes: RouteCollection {
                                     status: HTTPStatus = .ok) async throws -> Response {
             let userID = access.principal.user.id
             let exerciseID = record.id
-            let (attempts, time) = try await database.read { db in
+            let (attempts, time, inputs) = try await database.read { db in
                 (try SubmissionRecord.all(userID: userID, exerciseID: exerciseID, db),
-                 try StudentTime.load(userID: userID, courseID: record.courseID, db))
+                 try StudentTime.load(userID: userID, courseID: record.courseID, db),
+                 access.isStaff ? nil : try GradeViewing.Inputs.read(exerciseID: exerciseID, userID: userID, db))
             }
-            let hidden = access.isStaff ? [] : try await viewing.hiddenChecks(of: record, userID: userID)
+            let hidden = try inputs.map { try viewing.hiddenChecks(of: record, inputs: $0) } ?? []
             return ExercisePage.response(access: access, record: record, exercise: try library.exercise(record),
                                          window: time.window(exerciseID: exerciseID, policy: record.policy), attempts: attempts,
                                          text: text, message: message, diagnostics: diagnostics, status: status,
                                          hiddenScores: hidden.isEmpty ? nil : hidden.map(\.sentence).joined(separator: "; ") + ".")
         }
 
+        /// The grade of a submission for the JSON API; a grade whose rows cannot be read is logged and
+        /// answered 500, naming the submission (the stored data is at fault, not the request).
+        @Sendable func readable(_ grade: Result<GradeDetails, UnreadableGrade>) throws -> GradeDetails {
+            switch grade {
+            case .success(let details):
+                return details
+            case .failure(let unreadable):
+                console("Unreadable grade: \(unreadable)")
+                throw HTTPError(.internalServerError, code: "grade_unreadable",
+                                message: "The grade of submission \(unreadable.submissionID) could not be read.")
+            }
+        }
+
         router.get("/courses/:course/exercises/:slug") { request, context in
             let principal = try await auth.requirePrincipal(for: request)
             let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
-            let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
-            try await ExerciseVisibility.require(record, access, database: database)
+            let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access)
             return try await exercisePage(access, record)
         }
 
@@ -44,8 +58,7 @@ struct SubmissionRoutes: RouteCollection {
         router.get("/courses/:course/exercises/:slug/downloads/:file") { request, context in
             let principal = try await auth.requirePrincipal(for: request)
             let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
-            let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
-            try await ExerciseVisibility.require(record, access, database: database)
+            let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access)
             let name = try context.parameters.require("file")
             guard let download = ExerciseDownload.starters(of: try library.exercise(record)).first(where: { $0.fileName == name }) else {
                 throw HTTPError.notFound("This exercise has no file \(name).")
@@ -59,73 +72,80 @@ struct SubmissionRoutes: RouteCollection {
             let form = try request.form()
             try principal.checkCSRF(request, form: form)
             let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
-            let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
-            try await ExerciseVisibility.require(record, access, database: database)
+            let slug = try context.parameters.require("slug")
             let (text, declaredForm) = try SubmissionText.fromForm(request, form)
             do {
-                let outcome = try await service.submit(text, form: declaredForm, to: record, by: principal.user.id)
+                let outcome = try await service.submit(text, form: declaredForm, slug: slug, in: access)
                 return .redirect(to: "/submissions/\(outcome.submission.id)")
-            } catch let error as HTTPError where [403, 409, 429].contains(error.status.code) {
-                var page = try await exercisePage(access, record, text: text, message: error.message, status: error.status)
-                for field in error.headers { page = page.withHeader(field.name, field.value) }
+            } catch let refusal as SubmissionRefusal {
+                var page = try await exercisePage(access, try await service.exercise(slug: slug, in: access), text: text,
+                                                  message: refusal.message, status: refusal.status)
+                for field in refusal.headers { page = page.withHeader(field.name, field.value) }
                 return page
             } catch let unreadable as SubmissionService.Unreadable {
-                return try await exercisePage(access, record, text: text, message: unreadable.message,
-                                              diagnostics: unreadable.diagnostics, status: .unprocessableContent)
+                return try await exercisePage(access, try await service.exercise(slug: slug, in: access), text: text,
+                                              message: unreadable.message, diagnostics: unreadable.diagnostics,
+                                              status: .unprocessableContent)
             }
         }
 
         router.get("/submissions/:id") { request, context in
             let principal = try await auth.requirePrincipal(for: request)
-            let (content, isStaff) = try await SubmissionAccess.load(id: Int64(try context.parameters.int("id")), for: principal, database: database)
-            let pictures = try await service.pictures(for: content.submission, viewerID: principal.user.id)
+            let (content, isStaff) = try await SubmissionAccess.load(id: Int64(try context.parameters.int("id")), for: principal,
+                                                                     database: database, library: library,
+                                                                     extras: [.pictures, .regradeRequests, .definition])
+            let submission = content.submission
             // A storyboard or source file is read again to show what it was understood as: reading, not grading.
             var conversion: ConvertedSubmission?
-            let form = SubmissionForm.detect(content.submission.text)
-            if form != .text, let exercise = try await library.exercise(id: content.submission.exerciseID,
-                                                                        version: content.submission.exerciseVersion),
-               case .success(let converted) = Grader.convert(content.submission.text, form: form, for: exercise) {
+            let form = SubmissionForm.detect(submission.text)
+            if form != .text, let exercise = library.cached(id: submission.exerciseID, version: submission.exerciseVersion),
+               case .success(let converted) = Grader.convert(submission.text, form: form, for: exercise) {
                 conversion = converted
             }
-            let view = try await viewing.view(content.submission, of: content.exercise, isStaff: isStaff)
-            let submissionID = content.submission.id
-            let exerciseID = content.submission.exerciseID
-            let requests = try await database.read { db in
-                (try RegradeRequest.all(submissionID: submissionID, db), try RegradeRequest.cutoff(exerciseID: exerciseID, db))
+            var view: GradeView?
+            switch content.grade {
+            case .success(let details):
+                if let inputs = content.viewInputs {
+                    view = try await viewing.view(details.checks, of: submission, exercise: content.exercise, isStaff: isStaff, inputs: inputs)
+                }
+            case .failure(let unreadable):
+                console("Unreadable grade: \(unreadable)")
             }
-            return SubmissionPage.response(content, pictures: pictures, viewer: principal, isStaff: isStaff, conversion: conversion,
-                                           view: view, regradeRequests: requests)
+            return SubmissionPage.response(content, viewer: principal, isStaff: isStaff, conversion: conversion, view: view)
         }
 
         router.post("/api/courses/:course/exercises/:slug/submissions", maxBodyBytes: bodyLimit) { request, context in
             let principal = try await auth.requirePrincipal(for: request)
             try principal.checkCSRF(request)
             let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
-            let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
-            try await ExerciseVisibility.require(record, access, database: database)
+            let slug = try context.parameters.require("slug")
             let (text, declaredForm) = try SubmissionText.fromAPIWithForm(request)
             let outcome: SubmissionService.Outcome
             do {
-                outcome = try await service.submit(text, form: declaredForm, to: record, by: principal.user.id)
+                outcome = try await service.submit(text, form: declaredForm, slug: slug, in: access)
             } catch let unreadable as SubmissionService.Unreadable {
                 throw HTTPError.unprocessable(unreadable.message, code: "unreadable",
                                               errors: DiagnosticErrors.fieldErrors(unreadable.diagnostics, field: "text"))
             }
-            let reused: Bool
-            if case .reused = outcome { reused = true } else { reused = false }
-            let view = try await viewing.view(outcome.submission, of: record, isStaff: access.isStaff)
-            return Response.json(status: reused ? .ok : .created, capacity: 2048) { json in
-                SubmissionJSON.write(outcome.submission, exercise: record, course: access.course, username: principal.user.username,
-                                     reused: reused, view: view, to: &json)
+            let view = try await viewing.view(outcome.grade.checks, of: outcome.submission, exercise: outcome.exercise,
+                                              isStaff: access.isStaff, inputs: outcome.viewInputs)
+            return Response.json(status: outcome.reused ? .ok : .created, capacity: 2048) { json in
+                SubmissionJSON.write(outcome.submission, grade: outcome.grade, exercise: outcome.exercise, course: access.course,
+                                     username: principal.user.username, reused: outcome.reused, view: view, to: &json)
             }.withHeader("Location", "/api/submissions/\(outcome.submission.id)")
         }
 
         router.get("/api/submissions/:id") { request, context in
             let principal = try await auth.requirePrincipal(for: request)
-            let (content, isStaff) = try await SubmissionAccess.load(id: Int64(try context.parameters.int("id")), for: principal, database: database)
-            let view = try await viewing.view(content.submission, of: content.exercise, isStaff: isStaff)
+            let (content, isStaff) = try await SubmissionAccess.load(id: Int64(try context.parameters.int("id")), for: principal,
+                                                                     database: database, library: library, extras: [.definition])
+            let grade = try readable(content.grade)
+            var view: GradeView?
+            if let inputs = content.viewInputs {
+                view = try await viewing.view(grade.checks, of: content.submission, exercise: content.exercise, isStaff: isStaff, inputs: inputs)
+            }
             return Response.json(capacity: 2048) { json in
-                SubmissionJSON.write(content.submission, exercise: content.exercise, course: content.course,
+                SubmissionJSON.write(content.submission, grade: grade, exercise: content.exercise, course: content.course,
                                      username: content.owner.username, includeText: true, view: view, to: &json)
             }
         }
@@ -133,7 +153,7 @@ struct SubmissionRoutes: RouteCollection {
         router.get("/api/courses/:course/exercises/:slug/submissions") { request, context in
             let principal = try await auth.requirePrincipal(for: request)
             let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal, database: database)
-            let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access.course)
+            let record = try await service.exercise(slug: try context.parameters.require("slug"), in: access, publishedOnly: false)
             let requested = request.query["user"] ?? "me"
             let subject: User
             if requested == "me" || requested.caseInsensitiveCompare(principal.user.username) == .orderedSame {
@@ -150,8 +170,14 @@ struct SubmissionRoutes: RouteCollection {
             let page = try PageRequest(request.query, list: "submissions", scope: "\(exerciseID)/\(subjectID)",
                                        defaultLimit: 100, maxLimit: 500)
             // Newest attempt first; attempt numbers are unique per user and exercise.
-            let all = try await database.read { db in try SubmissionRecord.all(userID: subjectID, exerciseID: exerciseID, db) }
             let after = page.cursor.flatMap { Int($0.key) } ?? Int.max
+            let isStaff = access.isStaff
+            let (all, grades, inputs) = try await database.read { db in
+                let all = try SubmissionRecord.all(userID: subjectID, exerciseID: exerciseID, db)
+                let shown = all.filter { $0.attempt < after }.prefix(page.limit).map(\.id)
+                return (all, try GradeDetails.all(submissionIDs: Array(shown), db),
+                        isStaff ? nil : try GradeViewing.Inputs.read(exerciseID: exerciseID, userID: subjectID, db))
+            }
             let remaining = all.filter { $0.attempt < after }
             let submissions = Array(remaining.prefix(page.limit))
             var next: String?
@@ -159,12 +185,20 @@ struct SubmissionRoutes: RouteCollection {
                 next = PageRequest.nextLink(request, cursor: Cursor(list: "submissions", scope: "\(exerciseID)/\(subjectID)",
                                                                     key: String(last.attempt)))
             }
-            var views: [GradeView] = []
-            for submission in submissions { views.append(try await viewing.view(submission, of: record, isStaff: access.isStaff)) }
+            var shown: [(SubmissionRecord, GradeDetails, GradeView?)] = []
+            for submission in submissions {
+                let grade = try readable(grades[submission.id] ?? .failure(UnreadableGrade(submissionID: submission.id, reason: "not found")))
+                var view: GradeView?
+                if let inputs {
+                    view = try await viewing.view(grade.checks, of: submission, exercise: record, isStaff: isStaff, inputs: inputs)
+                }
+                shown.append((submission, grade, view))
+            }
             return Response.json(capacity: 1024 + submissions.count * 1024) { json in
                 json.beginArray()
-                for (submission, view) in zip(submissions, views) {
-                    SubmissionJSON.write(submission, exercise: record, course: access.course, username: subject.username, view: view, to: &json)
+                for (submission, grade, view) in shown {
+                    SubmissionJSON.write(submission, grade: grade, exercise: record, course: access.course, username: subject.username,
+                                         view: view, to: &json)
                 }
                 json.endArray()
             }.withNextLink(next)
