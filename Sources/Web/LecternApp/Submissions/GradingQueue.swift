@@ -7,7 +7,7 @@ import Threads
 /// Grading for users, fairly: each user has at most one grading job admitted at a time, and
 /// waiting jobs reach the worker threads round-robin across users (``FairScheduler``). A second
 /// job of a user who already has one is refused at once with 429 and `Retry-After`, before any
-/// grading; when too many jobs wait, 503 (``Refusal``).
+/// grading; when too many jobs wait, 503 (``GradingRefusal``).
 ///
 /// Everything that grades on behalf of a user goes through here: submissions from the form and
 /// the API, verification, and drawing the pictures of a stored grade that has none yet.
@@ -53,51 +53,10 @@ final class GradingQueue: Sendable {
     /// Grading jobs run so far (for tests and metrics).
     var jobsRun: Int { state.withLock { $0.jobsRun } }
 
-    /// Why the queue refused a job.
-    enum Refusal: Error, Sendable, Equatable {
-        /// The user already has a job admitted: 429.
-        case inProgress(retryAfter: Int)
-        /// Too many jobs are waiting: 503.
-        case full(retryAfter: Int)
-
-        var status: HTTPStatus {
-            switch self {
-            case .inProgress: .tooManyRequests
-            case .full: .serviceUnavailable
-            }
-        }
-
-        var code: String {
-            switch self {
-            case .inProgress: "grading_in_progress"
-            case .full: "busy"
-            }
-        }
-
-        var message: String {
-            switch self {
-            case .inProgress: "Your previous submission is still being graded; wait for its result before sending another."
-            case .full: "The server is busy grading; try again shortly."
-            }
-        }
-
-        /// `Retry-After`.
-        var headers: HTTPHeaders {
-            var headers = HTTPHeaders()
-            switch self {
-            case .inProgress(let seconds), .full(let seconds): headers.add("Retry-After", String(seconds))
-            }
-            return headers
-        }
-
-        /// The answer at the edge.
-        var httpError: HTTPError { HTTPError(status, code: code, message: message, headers: headers) }
-    }
-
     /// Takes the user's one place in the queue.
-    /// - Throws: ``Refusal/inProgress(retryAfter:)`` when the user already has a job admitted,
-    ///   ``Refusal/full(retryAfter:)`` when too many jobs are waiting.
-    func admit(userID: Int64) throws(Refusal) -> Place {
+    /// - Throws: ``GradingRefusal/inProgress(retryAfter:)`` when the user already has a job admitted,
+    ///   ``GradingRefusal/busy(retryAfter:)`` when too many jobs are waiting.
+    func admit(userID: Int64) throws(GradingRefusal) -> Place {
         let result: Result<Int, FairScheduler<Int64>.Refusal> = state.withLock { state in
             do throws(FairScheduler<Int64>.Refusal) {
                 return .success(try state.scheduler.admit(userID))
@@ -111,7 +70,7 @@ final class GradingQueue: Sendable {
         case .failure(.keyBusy):
             throw .inProgress(retryAfter: retryAfterSeconds)
         case .failure(.queueFull):
-            throw .full(retryAfter: retryAfterSeconds)
+            throw .busy(retryAfter: retryAfterSeconds)
         }
     }
 

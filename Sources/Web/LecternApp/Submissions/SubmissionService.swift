@@ -45,7 +45,7 @@ struct SubmissionService: Sendable {
     func exercise(slug: String, in access: CourseAccess, publishedOnly: Bool = true) async throws -> ExerciseRecord {
         let courseID = access.course.id, isStaff = access.isStaff || !publishedOnly
         let record = try await database.read { db in try Self.visibleExercise(courseID: courseID, slug: slug, isStaff: isStaff, db) }
-        guard let record else { throw HTTPError.notFound("No exercise \(slug) in \(access.course.slug).") }
+        guard let record else { throw AccessError.noExercise(slug, in: access.course.slug) }
         return record
     }
 
@@ -64,16 +64,13 @@ struct SubmissionService: Sendable {
     /// checked and the attempt reserved; grading with pictures; in one write transaction, the graded
     /// submission with its grade's rows replaces the reservation. A submission that cannot be graded
     /// releases its reservation.
-    /// - Throws: ``SubmissionRefusal``; `HTTPError` 404 (no such exercise for this user); ``Unreadable``.
+    /// - Throws: ``GradingRefusal`` (a submission of the user in grading, or the queue full),
+    ///   ``SubmissionWindow/Refusal`` (not open, closed, no attempts left, cooling down),
+    ///   ``AccessError/noExercise(_:in:)``, ``Unreadable``.
     func submit(_ text: String, form: SubmissionForm? = nil, slug: String, in access: CourseAccess,
                 now: Date = Date()) async throws -> Outcome {
         let userID = access.principal.user.id
-        let place: GradingQueue.Place
-        do {
-            place = try queue.admit(userID: userID)
-        } catch {
-            throw SubmissionRefusal.queue(error)
-        }
+        let place = try queue.admit(userID: userID)
         defer { queue.release(place) }
         let hash = SubmissionText.hash(text)
         let courseID = access.course.id, isStaff = access.isStaff
@@ -91,7 +88,7 @@ struct SubmissionService: Sendable {
         }
         let record: ExerciseRecord, reservation: SubmissionReservation, inputs: GradeViewing.Inputs
         switch admission {
-        case nil: throw HTTPError.notFound("No exercise \(slug) in \(access.course.slug).")
+        case nil: throw AccessError.noExercise(slug, in: access.course.slug)
         case .identical(let outcome)?: return outcome
         case .reserved(let found, let taken, let read)?: (record, reservation, inputs) = (found, taken, read)
         }
@@ -138,7 +135,7 @@ struct SubmissionService: Sendable {
     }
 
     /// The late penalty a new attempt gets now.
-    /// - Throws: ``SubmissionRefusal/window(_:)`` when the rules refuse it.
+    /// - Throws: ``SubmissionWindow/Refusal`` when the rules refuse it.
     @discardableResult
     static func admit(policy: ExercisePolicy, userID: Int64, exerciseID: Int64, now: Date, _ db: Connection) throws -> Double {
         let time = try StudentTime.load(userID: userID, exerciseID: exerciseID, db)
@@ -147,23 +144,7 @@ struct SubmissionService: Sendable {
         case .accept:
             return time.latePenalty(exerciseID: exerciseID, policy: policy, at: now)
         case .refuse(let refusal):
-            throw SubmissionRefusal.window(refusal)
-        }
-    }
-}
-
-extension SubmissionWindow.Refusal {
-    /// The refusal as an HTTP error.
-    var httpError: HTTPError {
-        switch self {
-        case .notOpen, .closed:
-            return HTTPError(.forbidden, code: "closed", message: message)
-        case .noAttemptsLeft:
-            return HTTPError(.conflict, code: "no_attempts_left", message: message)
-        case .coolingDown(let seconds):
-            var headers = HTTPHeaders()
-            headers.add("Retry-After", String(seconds))
-            return HTTPError(.tooManyRequests, code: "cooldown", message: message, headers: headers)
+            throw refusal
         }
     }
 }
