@@ -98,14 +98,38 @@ final class RequestContextTests: XCTestCase {
         ("GET", "/courses/COURSE/gradebook"),
         ("GET", "/api/courses/COURSE/gradebook"),
         ("GET", "/api/courses/COURSE/gradebook.csv"),
+        ("GET", "/api/courses/COURSE/gradebook/canvas.csv"),
         ("GET", "/courses/COURSE/gradebook/exercises/corners"),
         ("POST", "/api/courses/COURSE/exercises/corners/regrades"),
+        ("PUT", "/api/courses/COURSE/exercises/corners/policy"),
+        ("POST", "/api/courses/COURSE/enrollments"),
+        ("GET", "/courses/COURSE/audit"),
+        ("GET", "/api/courses/COURSE/audit"),
+        ("GET", "/courses/COURSE/edit"),
+        ("GET", "/courses/COURSE/time"),
+        ("PUT", "/api/courses/COURSE/settings"),
+        ("GET", "/api/courses/COURSE/accommodations"),
+        ("GET", "/courses/COURSE/regrade-requests"),
+        ("GET", "/api/courses/COURSE/regrade-requests"),
+        ("PUT", "/api/courses/COURSE/exercises/corners/regrade-cutoff"),
+        ("GET", "/courses/COURSE/analytics"),
+        ("GET", "/api/courses/COURSE/exercises/corners/analytics"),
+        ("GET", "/courses/COURSE/exercises/corners/similarity"),
+        ("GET", "/api/courses/COURSE/similarity?exercise=corners"),
     ]
 
-    /// Routes that resolve the path's exercise.
+    /// Routes that resolve an exercise of the course.
     private static let exerciseRoutes: [(method: String, path: String)] = [
         ("GET", "/courses/cs193p/gradebook/exercises/EXERCISE"),
         ("POST", "/api/courses/cs193p/exercises/EXERCISE/regrades"),
+        ("PUT", "/api/courses/cs193p/exercises/EXERCISE/policy"),
+        ("POST", "/api/courses/cs193p/exercises/EXERCISE/extensions"),
+        ("PUT", "/api/courses/cs193p/exercises/EXERCISE/regrade-cutoff"),
+        ("GET", "/api/courses/cs193p/exercises/EXERCISE/analytics"),
+        ("GET", "/api/courses/cs193p/exercises/EXERCISE/analytics.csv"),
+        ("GET", "/courses/cs193p/exercises/EXERCISE/analytics"),
+        ("GET", "/courses/cs193p/exercises/EXERCISE/similarity"),
+        ("GET", "/api/courses/cs193p/similarity?exercise=EXERCISE"),
     ]
 
     func testCourseAndStaffRefusalsAreTheSameEverywhere() async throws {
@@ -140,5 +164,44 @@ final class RequestContextTests: XCTestCase {
         }
         await fixture.stop()
         XCTAssertEqual(failures, [])
+    }
+
+    func testEachFormChecksItsTokenWhereItAlwaysHas() async throws {
+        let fixture = try await CourseworkFixture()
+        let other = try fixture.browserSignIn(username: "otto")
+        let student = try fixture.browserSignIn(username: "bob")
+        let formType = "application/x-www-form-urlencoded"
+        func post(_ session: (cookie: String, csrf: String), _ path: String, _ body: String) throws -> WebClient.Response {
+            try fixture.client.send("POST", path, headers: ["Cookie": session.cookie, "Content-Type": formType], body: Array(body.utf8))
+        }
+        // The roster form checks its token before the course; the policy form after the course and the staff check.
+        let rosterForeign = try post(other, "/courses/cs193p/roster", "csv=x%2CX%2C")
+        let policyForeign = try post(other, "/courses/cs193p/exercises/corners/policy", "scorePolicy=best")
+        let policyStudent = try post(student, "/courses/cs193p/exercises/corners/policy", "scorePolicy=best")
+        let policyMissing = try post(student, "/courses/cs193p/exercises/nope/policy", "scorePolicy=best")
+        let withToken = try post(student, "/courses/cs193p/exercises/corners/policy", "scorePolicy=best&csrf=\(student.csrf)")
+        await fixture.stop()
+        XCTAssertEqual(rosterForeign.status, 403, rosterForeign.text)
+        XCTAssertTrue(rosterForeign.text.contains("did not come from this site"), rosterForeign.text)
+        XCTAssertEqual(policyForeign.status, 404, policyForeign.text)
+        XCTAssertTrue(policyForeign.text.contains("No course cs193p."), policyForeign.text)
+        XCTAssertEqual(policyStudent.status, 403)
+        XCTAssertTrue(policyStudent.text.contains("instructors can do this"), policyStudent.text)
+        XCTAssertEqual(policyMissing.status, 403, "the staff check comes before the exercise is looked up")
+        XCTAssertEqual(withToken.status, 403, "a student with the right token is still no instructor")
+        XCTAssertTrue(withToken.text.contains("instructors can do this"), withToken.text)
+    }
+
+    func testRefusedBulkExtensionsAreAProblemNamingEachRow() async throws {
+        let fixture = try await CourseworkFixture()
+        let response = try fixture.send(.instructor, "POST", "/api/courses/cs193p/extensions", contentType: "text/csv",
+                                        body: "username,exercise,dueAt,closesAt,reason\nnobody,corners,2030-01-01T00:00,,\n")
+        await fixture.stop()
+        XCTAssertEqual(response.status, 422, response.text)
+        XCTAssertEqual(response.header("Content-Type"), "application/problem+json")
+        let problem = try response.object()
+        XCTAssertEqual(problem["code"] as? String, "invalid_extensions")
+        let errors = try XCTUnwrap(problem["errors"] as? [[String: Any]])
+        XCTAssertEqual(errors.first?["line"] as? Int, 2, response.text)
     }
 }

@@ -50,6 +50,8 @@ extension RouteRegistrar {
 /// }
 /// let api = router.group("/api/admin", middleware: [RequireAdmin()])
 /// api.post("/courses") { ... }
+/// let staff = router.group(middleware: [RequireStaff()])   // no prefix: middleware only
+/// staff.get("/courses/:course/gradebook", use: gradebook.show)
 /// ```
 ///
 /// Register everything before starting the server; the server takes a frozen copy.

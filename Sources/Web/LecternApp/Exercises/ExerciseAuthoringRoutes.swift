@@ -16,7 +16,7 @@ struct ExerciseAuthoringRoutes: RouteCollection {
     func register(on router: Router, context: AppContext) {
         let database = context.database
         let auth = context.authenticator
-        let library = ExerciseLibrary(database: database)
+        let library = context.exercises
         let queue = context.gradingQueue
         let regrades = RegradeService(database: database, library: library, workers: context.regradeWorkers, queue: queue)
         let service = ExerciseAuthoringService(database: database, workers: context.gradingWorkers,

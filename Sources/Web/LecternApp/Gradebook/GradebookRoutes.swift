@@ -44,12 +44,12 @@ struct GradebookRoutes: Controller {
 
     func page(_ request: Request, context: AppRequestContext) async throws -> Response {
         let access = try context.course
-        return GradebookPages.gradebook(access, try await gradebook(access.course), sort: request.query["sort"], filter: request.query["filter"])
+        return GradebookPages.gradebook(access, try await Gradebook.load(access.course, from: database), sort: request.query["sort"], filter: request.query["filter"])
     }
 
     func csv(_ request: Request, context: AppRequestContext) async throws -> Response {
         let access = try context.course
-        let csv = try await gradebook(access.course).csv()
+        let csv = try await Gradebook.load(access.course, from: database).csv()
         return Response(status: .ok, contentType: "text/csv; charset=utf-8", body: .bytes(Array(csv.utf8)))
             .withHeader("Content-Disposition", "attachment; filename=\"\(access.course.slug)-gradebook.csv\"")
     }
@@ -57,7 +57,7 @@ struct GradebookRoutes: Controller {
     func json(_ request: Request, context: AppRequestContext) async throws -> Response {
         let access = try context.course
         let page = try PageRequest(request.query, list: "gradebook", scope: access.course.slug, defaultLimit: 200, maxLimit: 1000)
-        let book = try await gradebook(access.course)
+        let book = try await Gradebook.load(access.course, from: database)
         // Students by username (unique), as `User.members` lists them.
         var rows = book.rows
         if let after = page.cursor?.key { rows.removeAll { $0.student.username <= after } }
@@ -157,16 +157,6 @@ struct GradebookRoutes: Controller {
     }
 
     // MARK: Lookups shared by the handlers
-
-    /// The whole gradebook of a course.
-    private func gradebook(_ course: Course) async throws -> Gradebook {
-        let courseID = course.id
-        return try await database.read { db in
-            Gradebook.build(students: try User.members(courseID: courseID, role: .student, db),
-                            exercises: try ExerciseRecord.all(courseID: courseID, db),
-                            scores: try SubmissionScore.all(courseID: courseID, db))
-        }
-    }
 
     /// A regrade run (in `access`'s course when given) that `principal` teaches, or 404.
     private func run(_ id: Int, of access: CourseAccess?, for principal: Principal) async throws
