@@ -83,6 +83,15 @@ final class SubmissionTraceTests: XCTestCase {
         }
     }
 
+    func testTheAPISubmissionIsTwoReadsAndTwoWritesAroundOneGrading() throws {
+        let (created, cost) = try measure { try fixture.submit(.studentA, "H:|-[thing1]") }
+        XCTAssertEqual(created.status, 201, created.text)
+        print("trace: POST API submission: \(cost)")
+        XCTAssertEqual(cost.gradings, 1)
+        XCTAssertLessThanOrEqual(cost.database.reads, 2, "the token and the course: \(cost)")
+        XCTAssertEqual(cost.database.writes, 2, "admission and the graded submission: \(cost)")
+    }
+
     func testAnIdenticalResubmissionAnswersInOneWriteWithoutGrading() throws {
         let reference = try CourseworkFixture.reference()
         XCTAssertEqual(try fixture.submit(.studentA, reference).status, 201)

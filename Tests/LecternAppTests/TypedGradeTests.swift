@@ -14,8 +14,12 @@ final class TypedGradeTests: XCTestCase {
     private var queue: GradingQueue { fixture.app.context.gradingQueue }
     private let api = "/api/courses/cs193p/exercises/corners"
 
+    /// What the server reported.
+    private let reported = ReportedLines()
+
     override func setUp() async throws {
-        fixture = try await CourseworkFixture()
+        let reported = reported
+        fixture = try await CourseworkFixture(console: { reported.append($0) })
     }
 
     override func tearDown() async throws {
@@ -68,6 +72,8 @@ final class TypedGradeTests: XCTestCase {
                 XCTAssertEqual(try json.object()["code"] as? String, "grade_unreadable", json.text)
                 XCTAssertTrue(json.text.contains("submission \(id)"), json.text)
             }
+            XCTAssertTrue(reported.lines.contains { $0.hasPrefix("Unreadable grade: the grade of submission \(id) could not be read: ") },
+                          "logged for the operators: \(reported.lines)")
             // A regrade writes the grade afresh: the fix for a grade that cannot be read.
             let started = try fixture.send(.instructor, "POST", "\(api)/regrades")
             XCTAssertEqual(started.status, 202, started.text)
@@ -103,5 +109,23 @@ final class TypedGradeTests: XCTestCase {
             XCTAssertTrue(page.text.contains("<svg"), "the regrade's pictures")
         }
         XCTAssertEqual(queue.jobsRun, graded)
+    }
+}
+
+/// Lines reported from several threads.
+final class ReportedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [String] = []
+
+    func append(_ line: String) {
+        lock.lock()
+        items.append(line)
+        lock.unlock()
+    }
+
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
     }
 }

@@ -17,16 +17,7 @@ enum GradeJSON {
 
     static func encode(_ checks: [StoredCheck]) -> String {
         var writer = JSONWriter(capacity: 64 + 160 * checks.count)
-        writer.beginArray()
-        for check in checks {
-            writer.beginObject()
-            writer.field("name", check.name)
-            writer.field("passed", check.passed)
-            writer.field("points", check.points)
-            writer.field("message", check.message)
-            writer.endObject()
-        }
-        writer.endArray()
+        writer.value(checks)
         return writer.string
     }
 
@@ -38,15 +29,7 @@ enum GradeJSON {
 
     static func encode(_ pictures: [StoredPicture]) -> String {
         var writer = JSONWriter(capacity: 64 + pictures.reduce(0) { $0 + $1.svg.utf8.count + 128 })
-        writer.beginArray()
-        for picture in pictures {
-            writer.beginObject()
-            writer.field("name", picture.name)
-            writer.field("title", picture.title)
-            writer.field("svg", picture.svg)
-            writer.endObject()
-        }
-        writer.endArray()
+        writer.value(pictures)
         return writer.string
     }
 

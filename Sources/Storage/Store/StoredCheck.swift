@@ -1,3 +1,4 @@
+import JSON
 import SQLite
 
 /// One check of a stored grade (a scenario, a dynamics check or a style rule): a row of
@@ -25,5 +26,17 @@ public struct StoredCheck: Sendable, Equatable {
     /// error naming the column.
     init(row: Row, offset: Int = 0) throws(RowDecodingError) {
         self.init(name: try row.get(offset + 0), passed: try row.get(offset + 1), points: try row.get(offset + 2), message: try row.get(offset + 3))
+    }
+}
+
+extension StoredCheck: JSONWritable {
+    /// `{"name":…,"passed":…,"points":…,"message":…}`, as `lectern grade --json` writes a check.
+    public func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("name", name)
+        writer.field("passed", passed)
+        writer.field("points", points)
+        writer.field("message", message)
+        writer.endObject()
     }
 }

@@ -1,3 +1,4 @@
+import JSON
 import SQLite
 
 /// One SVG picture of a stored grade (a scenario's frames, a simulation's run): a row of
@@ -23,5 +24,16 @@ public struct StoredPicture: Sendable, Equatable {
     /// error naming the column.
     init(row: Row, offset: Int = 0) throws(RowDecodingError) {
         self.init(name: try row.get(offset + 0), title: try row.get(offset + 1), svg: try row.get(offset + 2))
+    }
+}
+
+extension StoredPicture: JSONWritable {
+    /// `{"name":…,"title":…,"svg":…}`.
+    public func writeJSON(to writer: inout JSONWriter) {
+        writer.beginObject()
+        writer.field("name", name)
+        writer.field("title", title)
+        writer.field("svg", svg)
+        writer.endObject()
     }
 }
