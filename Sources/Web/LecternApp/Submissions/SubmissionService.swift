@@ -44,15 +44,8 @@ struct SubmissionService: Sendable {
     /// `publishedOnly`) is unpublished and the viewer is not staff.
     func exercise(slug: String, in access: CourseAccess, publishedOnly: Bool = true) async throws -> ExerciseRecord {
         let courseID = access.course.id, isStaff = access.isStaff || !publishedOnly
-        let record = try await database.read { db in try Self.visibleExercise(courseID: courseID, slug: slug, isStaff: isStaff, db) }
+        let record = try await database.read { db in try ExerciseVisibility.find(courseID: courseID, slug: slug, isStaff: isStaff, db) }
         guard let record else { throw AccessError.noExercise(slug, in: access.course.slug) }
-        return record
-    }
-
-    /// The exercise if the viewer may see it (staff always; others only when published).
-    static func visibleExercise(courseID: Int64, slug: String, isStaff: Bool, _ db: Connection) throws -> ExerciseRecord? {
-        guard let record = try ExerciseRecord.find(courseID: courseID, slug: slug, db) else { return nil }
-        guard try isStaff || ExerciseAuthoring.state(exerciseID: record.id, db).published else { return nil }
         return record
     }
 
@@ -75,7 +68,7 @@ struct SubmissionService: Sendable {
         let hash = SubmissionText.hash(text)
         let courseID = access.course.id, isStaff = access.isStaff
         let admission: Admission? = try await database.write { db in
-            guard let record = try Self.visibleExercise(courseID: courseID, slug: slug, isStaff: isStaff, db) else { return nil }
+            guard let record = try ExerciseVisibility.find(courseID: courseID, slug: slug, isStaff: isStaff, db) else { return nil }
             let inputs = try GradeViewing.Inputs.read(exerciseID: record.id, userID: userID, db)
             if let same = try SubmissionRecord.identical(userID: userID, exerciseID: record.id, normalizedHash: hash,
                                                          exerciseVersion: record.version, db) {
