@@ -8,12 +8,14 @@ import Store
 struct GradebookRoutes: Controller {
     let database: DatabasePool
     let regrades: RegradeService
+    let resolvers: Resolvers
     let guards: RouteGuards
 
     init(_ context: AppContext) {
         database = context.database
         regrades = RegradeService(database: database, library: context.exercises, workers: context.regradeWorkers,
                                   queue: context.gradingQueue)
+        resolvers = context.resolvers
         guards = context.guards
     }
 
@@ -170,7 +172,7 @@ struct GradebookRoutes: Controller {
         guard let (run, exercise, course) = found, access == nil || access?.course.id == course.id else {
             throw HTTPError.notFound("No regrade \(id).")
         }
-        let resolved = try await CourseAccess.resolve(courseSlug: course.slug, principal: principal, database: database)
+        let resolved = try await resolvers.course(course.slug, for: principal)
         guard resolved.isStaff else { throw HTTPError.notFound("No regrade \(id).") }
         return (run, exercise, resolved)
     }
