@@ -28,13 +28,28 @@ public struct GradeDetails: Sendable, Equatable {
         return try found.get()
     }
 
+    /// Submissions read per batch of statements (well under SQLite's limit on bound parameters).
+    public static let batchSize = 500
+
     /// The details of several submissions' grades by submission id (without pictures unless asked), in
-    /// four statements whatever their number; each is read on its own, so one unreadable grade does
-    /// not hide the others.
+    /// four statements per ``batchSize`` submissions; each is read on its own, so one unreadable grade
+    /// does not hide the others.
     public static func all(submissionIDs: [Int64], pictures: Bool = false,
                            _ db: Connection) throws -> [Int64: Result<GradeDetails, UnreadableGrade>] {
-        guard !submissionIDs.isEmpty else { return [:] }
         let ids = Array(Set(submissionIDs)).sorted()
+        var result: [Int64: Result<GradeDetails, UnreadableGrade>] = [:]
+        var start = 0
+        while start < ids.count {
+            let chunk = Array(ids[start..<min(start + batchSize, ids.count)])
+            result.merge(try batch(chunk, pictures: pictures, db)) { first, _ in first }
+            start += chunk.count
+        }
+        return result
+    }
+
+    /// ``all(submissionIDs:pictures:_:)`` for at most ``batchSize`` distinct, sorted ids.
+    private static func batch(_ ids: [Int64], pictures: Bool,
+                              _ db: Connection) throws -> [Int64: Result<GradeDetails, UnreadableGrade>] {
         let list = Array(repeating: "?", count: ids.count).joined(separator: ", ")
         let arguments = StatementArguments(positional: ids.map(\.databaseValue))
         var counts: [Int64: (checks: Int?, diagnostics: Int?, pictures: Int?)] = [:]
