@@ -10,7 +10,7 @@ extension Application {
         ControllerRoutes(SearchRoutes.self),
         ControllerRoutes(LecturePageRoutes.self),
         ControllerRoutes(AccountRoutes.self),
-        SubmissionRoutes(),
+        ControllerRoutes(SubmissionRoutes.self),
         ControllerRoutes(GradebookRoutes.self),
         ControllerRoutes(CourseAdminRoutes.self),
         ControllerRoutes(LectureAdminRoutes.self),
