@@ -10,7 +10,7 @@ extension Application {
         SearchRoutes(),
         LecturePageRoutes(),
         ControllerRoutes(AccountRoutes.self),
-        SubmissionRoutes(),
+        ControllerRoutes(SubmissionRoutes.self),
         ControllerRoutes(GradebookRoutes.self),
         ControllerRoutes(CourseAdminRoutes.self),
         LectureAdminRoutes(),

@@ -152,7 +152,7 @@ struct GradebookRoutes: Controller {
     func verify(_ request: Request, context: AppRequestContext) async throws -> Response {
         let principal = try context.principal
         let (content, _) = try await SubmissionAccess.load(id: Int64(try context.parameters.int("id")), for: principal, database: database)
-        let (reproduced, recomputed) = try await regrades.verify(content.submission, for: principal.user.id)
+        let (reproduced, recomputed) = try await regrades.verify(content.submission, stored: content.grade, for: principal.user.id)
         return Response.json { json in
             RegradeJSON.verification(content.submission, reproduced: reproduced, recomputed: recomputed, to: &json)
         }
@@ -240,7 +240,8 @@ enum RegradeJSON {
         json.field("storedScore", submission.score)
         json.field("recomputedScore", recomputed?.score)
         if let recomputed, !reproduced {
-            json.field("recomputedChecks", StoredGradeParts.value(recomputed.checksJSON))
+            json.key("recomputedChecks")
+            GradeViewJSON.write(recomputed.checks, messages: true, to: &json)
         }
         json.endObject()
     }
