@@ -148,69 +148,71 @@ struct World {
         }
         pairSorter.sort(&pairKeys, shapeCount: shapes.count)
 
-        if samePairs() {
-            for ci in contacts.indices { updateContact(at: ci) }
-            return
-        }
-        var next: [Contact] = []
-        swap(&next, &spareContacts)
-        next.removeAll(keepingCapacity: true)
-        var oi = 0, ni = 0
-        while oi < contacts.count || ni < pairKeys.count {
-            let oldKey = oi < contacts.count ? contacts[oi].key : UInt64.max
-            let newKey = ni < pairKeys.count ? pairKeys[ni] : UInt64.max
-            if oldKey < newKey {
-                let stateA = bodies[contacts[oi].bodyA].state, stateB = bodies[contacts[oi].bodyB].state
-                if stateA != .awake && stateB != .awake && (stateA == .asleep || stateB == .asleep) {
-                    next.append(contacts[oi])
-                } else if contacts[oi].touching {
-                    record(began: false, contacts[oi].shapeA, contacts[oi].shapeB)
+        // The contact list is taken out of the world while it is updated, so that updating a
+        // contact can record events; shapes are read through a buffer pointer (no copies).
+        var list: [Contact] = []
+        swap(&list, &contacts)
+        defer { swap(&list, &contacts) }
+        let shapeList = shapes
+        shapeList.withUnsafeBufferPointer { shapes in
+            if samePairs(list) {
+                for ci in list.indices { updateContact(&list[ci], shapes) }
+                return
+            }
+            var next: [Contact] = []
+            swap(&next, &spareContacts)
+            next.removeAll(keepingCapacity: true)
+            var oi = 0, ni = 0
+            while oi < list.count || ni < pairKeys.count {
+                let oldKey = oi < list.count ? list[oi].key : UInt64.max
+                let newKey = ni < pairKeys.count ? pairKeys[ni] : UInt64.max
+                if oldKey < newKey {
+                    let stateA = bodies[list[oi].bodyA].state, stateB = bodies[list[oi].bodyB].state
+                    if stateA != .awake && stateB != .awake && (stateA == .asleep || stateB == .asleep) {
+                        next.append(list[oi])
+                    } else if list[oi].touching {
+                        record(began: false, list[oi].shapeA, list[oi].shapeB)
+                    }
+                    oi += 1
+                    continue
                 }
-                oi += 1
-                continue
+                if oldKey == newKey {
+                    next.append(list[oi])
+                    oi += 1
+                } else {
+                    let shapeA = Int(newKey >> 32), shapeB = Int(newKey & 0xFFFF_FFFF)
+                    next.append(Contact(shapeA: shapeA, shapeB: shapeB, bodyA: shapes[shapeA].body, bodyB: shapes[shapeB].body))
+                }
+                ni += 1
+                updateContact(&next[next.count - 1], shapes)
             }
-            if oldKey == newKey {
-                next.append(contacts[oi])
-                oi += 1
-            } else {
-                let shapeA = Int(newKey >> 32), shapeB = Int(newKey & 0xFFFF_FFFF)
-                next.append(Contact(shapeA: shapeA, shapeB: shapeB, bodyA: shapes[shapeA].body, bodyB: shapes[shapeB].body))
-            }
-            ni += 1
-            updateContact(at: next.count - 1, in: &next)
+            // The previous list becomes the spare one, keeping its capacity for the next merge.
+            swap(&list, &next)
+            swap(&next, &spareContacts)
         }
-        // The previous list becomes the spare one, keeping its capacity for the next merge.
-        swap(&contacts, &next)
-        swap(&next, &spareContacts)
     }
 
-    /// Whether this step's pairs are exactly the current contacts, in the same order.
-    private func samePairs() -> Bool {
-        guard pairKeys.count == contacts.count else { return false }
-        for i in contacts.indices where contacts[i].key != pairKeys[i] { return false }
+    /// Whether this step's pairs are exactly those of `list`, in the same order.
+    private func samePairs(_ list: [Contact]) -> Bool {
+        guard pairKeys.count == list.count else { return false }
+        for i in list.indices where list[i].key != pairKeys[i] { return false }
         return true
     }
 
-    private mutating func updateContact(at index: Int) {
-        var list: [Contact] = []
-        swap(&list, &contacts)
-        updateContact(at: index, in: &list)
-        swap(&list, &contacts)
-    }
-
-    /// Recomputes the manifold of `list[index]` in place, carrying over the impulses of points
-    /// with the same feature id, and records a begin or end of touching.
-    private mutating func updateContact(at index: Int, in list: inout [Contact]) {
-        let shapeA = list[index].shapeA, shapeB = list[index].shapeB
-        let manifold = Collide.manifold(shapes[shapeA], shapes[shapeB], margin: shapes[shapeA].margin + shapes[shapeB].margin)
-        let previous = Contact.Impulses(list[index])
-        let wasTouching = list[index].touching
-        let a = list[index].bodyA, b = list[index].bodyB
-        list[index].update(with: manifold, old: previous, centerA: bodies[a].position, centerB: bodies[b].position)
+    /// Recomputes a contact's manifold in place, carrying over the impulses of points with the
+    /// same feature id, and records a begin or end of touching.
+    private mutating func updateContact(_ contact: inout Contact, _ shapes: UnsafeBufferPointer<Shape>) {
+        let shapeA = contact.shapeA, shapeB = contact.shapeB
+        guard let base = shapes.baseAddress else { return }
+        let manifold = Collide.manifold(base + shapeA, base + shapeB, margin: shapes[shapeA].margin + shapes[shapeB].margin)
+        let previous = Contact.Impulses(contact)
+        let wasTouching = contact.touching
+        contact.update(with: manifold, old: previous, centerA: bodies[contact.bodyA].position,
+                       centerB: bodies[contact.bodyB].position)
         let material = self.material(shapeA, shapeB)
-        list[index].friction = material.friction
-        list[index].restitution = material.restitution
-        if list[index].touching != wasTouching {
+        contact.friction = material.friction
+        contact.restitution = material.restitution
+        if contact.touching != wasTouching {
             record(began: !wasTouching, shapeA, shapeB)
         }
     }
