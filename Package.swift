@@ -5,6 +5,11 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
+/// A library module in its layer's folder: `Sources/<layer>/<name>`.
+func module(_ name: String, in layer: String, _ dependencies: [Target.Dependency] = []) -> Target {
+    .target(name: name, dependencies: dependencies, path: "Sources/\(layer)/\(name)", swiftSettings: strict)
+}
+
 let package = Package(
     name: "Lectern",
     platforms: [.macOS(.v14)],
@@ -19,59 +24,64 @@ let package = Package(
         ]),
     ],
     targets: [
-        // System libraries.
-        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+        // System libraries (Sources/System).
+        .systemLibrary(name: "CSQLite", path: "Sources/System/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
-        .systemLibrary(name: "CCrypt", path: "Sources/CCrypt", providers: [.apt(["libc6-dev"])]),
-        .systemLibrary(name: "CCrypto", path: "Sources/CCrypto", pkgConfig: "libcrypto",
+        .systemLibrary(name: "CCrypt", path: "Sources/System/CCrypt", providers: [.apt(["libc6-dev"])]),
+        .systemLibrary(name: "CCrypto", path: "Sources/System/CCrypto", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
-        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+        .systemLibrary(name: "CCurl", path: "Sources/System/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
 
-        // Pure modules: no I/O.
-        .target(name: "JSON", dependencies: ["Spelling"], swiftSettings: strict),
-        .target(name: "Digest", swiftSettings: strict),
-        .target(name: "Spelling", swiftSettings: strict),
-        .target(name: "SeededRandom", swiftSettings: strict),
-        .target(name: "LayoutSolver", swiftSettings: strict),
-        .target(name: "AutoLayout", dependencies: ["LayoutSolver", "JSON", "Spelling"], swiftSettings: strict),
-        .target(name: "Dynamics", dependencies: ["JSON"], swiftSettings: strict),
-        .target(name: "Captions", dependencies: ["HTML"], swiftSettings: strict),
-        .target(name: "Grading", dependencies: ["AutoLayout", "Dynamics", "JSON", "Digest", "HTML", "ConstraintCode", "BehaviorCode", "InterfaceBuilder", "SourceCode"],
-                swiftSettings: strict),
-        .target(name: "HTML", swiftSettings: strict),
-        .target(name: "CLI", dependencies: ["Spelling"], swiftSettings: strict),
-        .target(name: "SourceCode", swiftSettings: strict),
-        .target(name: "ConstraintCode", dependencies: ["SourceCode", "AutoLayout"], swiftSettings: strict),
-        .target(name: "BehaviorCode", dependencies: ["SourceCode", "JSON"], swiftSettings: strict),
-        .target(name: "XML", swiftSettings: strict),
-        .target(name: "InterfaceBuilder", dependencies: ["XML", "AutoLayout", "HTML"], swiftSettings: strict),
-        .target(name: "LTI", dependencies: ["CCrypto", "JSON"], swiftSettings: strict),
+        // Support: small pure building blocks, and dedicated threads for blocking and CPU-heavy work.
+        module("Spelling", in: "Support"),
+        module("Digest", in: "Support"),
+        module("SeededRandom", in: "Support"),
+        module("JSON", in: "Support", ["Spelling"]),
+        module("Threads", in: "Support"),
 
-        // Support: dedicated threads for blocking and CPU-heavy work.
-        .target(name: "Threads", swiftSettings: strict),
+        // Engines: pure, no I/O.
+        module("LayoutSolver", in: "Engines"),
+        module("AutoLayout", in: "Engines", ["LayoutSolver", "JSON", "Spelling"]),
+        module("Dynamics", in: "Engines", ["JSON"]),
+
+        // Formats: pure readers and writers of what students make in Xcode.
+        module("XML", in: "Formats"),
+        module("SourceCode", in: "Formats"),
+        module("ConstraintCode", in: "Formats", ["SourceCode", "AutoLayout"]),
+        module("BehaviorCode", in: "Formats", ["SourceCode", "JSON"]),
+        module("InterfaceBuilder", in: "Formats", ["XML", "AutoLayout", "HTML"]),
+
+        // Content: pure captions and grading.
+        module("Captions", in: "Content", ["HTML"]),
+        module("Grading", in: "Content", ["AutoLayout", "Dynamics", "JSON", "Digest", "HTML", "ConstraintCode", "BehaviorCode",
+                                          "InterfaceBuilder", "SourceCode"]),
+
+        // Integrations: each behind one interface.
+        module("LTI", in: "Integrations", ["CCrypto", "JSON"]),
 
         // Storage.
-        .target(name: "SQLite", dependencies: ["CSQLite", "Threads"], swiftSettings: strict),
-        .target(name: "Store", dependencies: ["SQLite", "Captions", "JSON", "Digest", "Spelling"], swiftSettings: strict),
+        module("SQLite", in: "Storage", ["CSQLite", "Threads"]),
+        module("Store", in: "Storage", ["SQLite", "Captions", "JSON", "Digest", "Spelling"]),
 
-        // Serving.
-        .target(name: "HTTPServer", dependencies: ["JSON", "HTML"], swiftSettings: strict),
-
-        // The application: routes, pages, auth.
-        .target(name: "LecternApp", dependencies: [
+        // Web: the generic server, the HTML DSL, and the application (routes, pages, auth).
+        module("HTML", in: "Web"),
+        module("HTTPServer", in: "Web", ["JSON", "HTML"]),
+        module("LecternApp", in: "Web", [
             "HTTPServer", "HTML", "Store", "SQLite", "Threads", "Grading", "AutoLayout", "Dynamics",
             "Captions", "JSON", "Digest", "CCrypt", "SourceCode", "ConstraintCode", "BehaviorCode", "InterfaceBuilder", "XML",
             "LTI", "CCrypto", "CCurl",
-        ], swiftSettings: strict),
+        ]),
 
-        // Executables.
-        .executableTarget(name: "lectern", dependencies: ["LecternApp", "CLI", "Grading"], swiftSettings: strict),
+        // Tools: argument parsing and the executables.
+        module("CLI", in: "Tools", ["Spelling"]),
+        .executableTarget(name: "lectern", dependencies: ["LecternApp", "CLI", "Grading"],
+                          path: "Sources/Tools/lectern", swiftSettings: strict),
         .executableTarget(name: "lectern-bench", dependencies: [
             "LecternApp", "CLI", "LayoutSolver", "AutoLayout", "Dynamics", "Grading", "Store",
             "SQLite", "Captions", "HTTPServer", "JSON", "SeededRandom",
             "LTI",
-        ], swiftSettings: strict),
+        ], path: "Sources/Tools/lectern-bench", swiftSettings: strict),
 
         // Tests: one target per module.
         .testTarget(name: "JSONTests", dependencies: ["JSON", "SeededRandom"], swiftSettings: strict),

@@ -8,6 +8,8 @@
 #   3. SQL appears only in Store (and the SQLite wrapper, which runs it).
 #   4. Only the HTTP module, the application and the executables touch sockets.
 #   5. Markup is escaped only by the HTML module.
+#   6. Each module lives in its layer's folder, Sources/<layer>/<module> (the table `layer` below),
+#      so the layers show in the tree.
 #
 # Prints every violation as FILE:LINE: rule, and exits 1 when there is any.
 set -euo pipefail
@@ -42,13 +44,39 @@ declare -A allowed=(
     [lectern]="LecternApp CLI Grading Foundation Glibc"
     [lectern-bench]="LecternApp CLI LayoutSolver AutoLayout Dynamics Grading Store SQLite Captions HTTPServer JSON Foundation Glibc Dispatch Synchronization InterfaceBuilder XML ConstraintCode BehaviorCode SourceCode SeededRandom LTI"
 )
+# Module -> its layer, the folder under Sources/ that holds it.
+declare -A layer=(
+    [CSQLite]=System [CCrypt]=System [CCrypto]=System [CCurl]=System
+    [Spelling]=Support [Digest]=Support [SeededRandom]=Support [JSON]=Support [Threads]=Support
+    [LayoutSolver]=Engines [AutoLayout]=Engines [Dynamics]=Engines
+    [XML]=Formats [SourceCode]=Formats [ConstraintCode]=Formats [BehaviorCode]=Formats [InterfaceBuilder]=Formats
+    [Captions]=Content [Grading]=Content
+    [LTI]=Integrations
+    [SQLite]=Storage [Store]=Storage
+    [HTML]=Web [HTTPServer]=Web [LecternApp]=Web
+    [CLI]=Tools [lectern]=Tools [lectern-bench]=Tools
+)
 pure=(Spelling Digest SeededRandom JSON XML SourceCode LayoutSolver AutoLayout Dynamics Captions InterfaceBuilder ConstraintCode BehaviorCode Grading HTML LTI)
 
 failures=0
 fail() { echo "$1"; failures=$((failures + 1)); }
 
 for dir in Sources/*/; do
+    if ! compgen -G "$dir*/" >/dev/null || compgen -G "$dir*.swift" >/dev/null; then
+        fail "$dir: Sources/ holds only layer folders (Sources/<layer>/<module>)"
+    fi
+done
+
+for dir in Sources/*/*/; do
     module=$(basename "$dir")
+    group=$(basename "$(dirname "$dir")")
+    if [[ -z "${layer[$module]+set}" ]]; then
+        fail "$dir: module $module has no layer in scripts/check-architecture.sh's table"
+        continue
+    fi
+    if [[ "${layer[$module]}" != "$group" ]]; then
+        fail "$dir: module $module belongs in Sources/${layer[$module]}/"
+    fi
     [[ "$module" == C* && -f "$dir/module.modulemap" ]] && continue
     if [[ -z "${allowed[$module]+set}" ]]; then
         fail "$dir: module $module is not in scripts/check-architecture.sh's table: add it with the imports its layer allows"
@@ -65,8 +93,8 @@ for dir in Sources/*/; do
 done
 
 for module in "${pure[@]}"; do
-    dir="Sources/$module"
-    [[ -d "$dir" ]] || continue
+    dir="Sources/${layer[$module]}/$module"
+    [[ -d "$dir" ]] || { fail "$dir: pure module $module is missing"; continue; }
     while IFS= read -r hit; do
         fail "$hit: $module is pure: no I/O, console or clock"
     done < <(grep -rnE '(^|[^A-Za-z_.])(print|debugPrint|FileManager|FileHandle|fopen|fwrite|socket|Date\(\)|ProcessInfo|Process\(|URLSession|DispatchTime|clock_gettime)\b' \
@@ -75,17 +103,17 @@ done
 
 while IFS= read -r hit; do
     fail "$hit: markup is escaped only by the HTML module (Markup.escape)"
-done < <(grep -rnE '"&(amp|lt|gt|quot|#39);"' Sources --include='*.swift' | grep -vE '^Sources/HTML/' || true)
+done < <(grep -rnE '"&(amp|lt|gt|quot|#39);"' Sources --include='*.swift' | grep -vE '^Sources/Web/HTML/' || true)
 
 while IFS= read -r hit; do
     fail "$hit: SQL belongs in Store"
 done < <(grep -rnE '"[^"]*\b(SELECT [a-z*(]|INSERT INTO|DELETE FROM|CREATE (TABLE|INDEX)|UPDATE [a-z_]+ SET|PRAGMA [a-z_]+)' Sources --include='*.swift' \
-    | grep -vE '^Sources/(Store|SQLite)/' || true)
+    | grep -vE '^Sources/Storage/(Store|SQLite)/' || true)
 
 while IFS= read -r hit; do
     fail "$hit: only HTTPServer, the application and the executables use sockets"
 done < <(grep -rnE '\b(socket\(|epoll_create1?\(|SOCK_STREAM|AF_INET6?\b|sockaddr_in)' Sources --include='*.swift' \
-    | grep -vE '^Sources/(HTTPServer|LecternApp|lectern|lectern-bench)/' || true)
+    | grep -vE '^Sources/(Web/HTTPServer|Web/LecternApp|Tools/lectern|Tools/lectern-bench)/' || true)
 
 if (( failures > 0 )); then
     echo "check-architecture: $failures violation(s)"

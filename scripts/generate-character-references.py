@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Writes Sources/Captions/NamedCharacterReferences.swift from the HTML named character
+"""Writes Sources/Content/Captions/NamedCharacterReferences.swift from the HTML named character
 references (the WHATWG list, as Python's html.entities.html5 holds it).
 
-Usage: python3 scripts/generate-character-references.py > Sources/Captions/NamedCharacterReferences.swift
+Usage: python3 scripts/generate-character-references.py > Sources/Content/Captions/NamedCharacterReferences.swift
 """
 import html.entities
 
