@@ -14,10 +14,13 @@
 /// it further into its own support, so a column is corrected from the bottom up instead of the
 /// correction spreading down and back up over many passes.
 extension ContactSolver {
-    static func project(_ c: inout Contact, _ bodies: SolverBodies, _ forces: [Body], allowed: Double) {
+    /// Moves the bodies of `c` apart where it overlaps by more than `allowed`; returns whether
+    /// anything moved.
+    @discardableResult
+    static func project(_ c: inout Contact, _ bodies: SolverBodies, _ forces: [Body], allowed: Double) -> Bool {
         let ia = c.bodyA, ib = c.bodyB
         let mA = bodies[ia].inverseMass, mB = bodies[ib].inverseMass
-        guard mA + mB > 0 else { return }
+        guard mA + mB > 0 else { return false }
         let n = c.normal
         let d = bodies[ib].deltaPosition - bodies[ia].deltaPosition
         func error(_ p: ContactPoint) -> Double {
@@ -27,7 +30,7 @@ extension ContactSolver {
         }
         var deepest = error(c.point0)
         if c.count > 1 && !c.linearOnly { deepest = min(deepest, error(c.point1)) }
-        guard deepest < 0 else { return }
+        guard deepest < 0 else { return false }
         // A body resting on the other is lifted straight against its gravity (a slightly tilted
         // normal would also push it sideways, step after step); otherwise both move along the normal.
         let gA = forces[ia].gravity, gB = forces[ib].gravity
@@ -43,5 +46,6 @@ extension ContactSolver {
             if mA > 0 { bodies[ia].deltaPosition -= mA * push }
             if mB > 0 { bodies[ib].deltaPosition += mB * push }
         }
+        return true
     }
 }

@@ -67,8 +67,13 @@ extension World {
                             for ci in active { ContactSolver.solve(&contacts[ci], bodies, inverseH: inverseH, useBias: false) }
                         }
                         for ci in active where contacts[ci].restitution > 0 { ContactSolver.restitute(&contacts[ci], bodies) }
+                        // A pass that moves nothing ends the projection: the next ones would not either.
                         for _ in 0..<Tuning.projectionIterations {
-                            for ci in active { ContactSolver.project(&contacts[ci], bodies, forces, allowed: Tuning.allowedOverlap) }
+                            var moved = false
+                            for ci in active where ContactSolver.project(&contacts[ci], bodies, forces, allowed: Tuning.allowedOverlap) {
+                                moved = true
+                            }
+                            if !moved { break }
                         }
                     }
                 }
