@@ -6,7 +6,7 @@ import XCTest
 /// 0.005 m, which is 0.5 pt at 100 pt to the metre), however many blocks stand on it. Soft
 /// contacts alone yield in proportion to the weight they carry (about 0.025 pt per 40-pt block
 /// above them); the position projection at the end of each step takes back what goes beyond
-/// half the slop.
+/// 0.3 pt (`Tuning.allowedOverlap`).
 final class RestingOverlapTests: XCTestCase {
     /// Overlaps of a settled column of `count` blocks of 40 pt standing on the floor of a view
     /// `height` points tall: index 0 is the bottom block on the floor, index i the block i on block i − 1.
