@@ -35,9 +35,11 @@ final class CourseworkFixture {
     }
 
     /// `extraExercises`: more of the repository's exercises to load besides `corners`.
-    /// `configure` changes the server's configuration before it starts.
+    /// `configure` changes the server's configuration before it starts; `console` receives what the
+    /// server reports.
     init(displayNameOfStudentA: String = "Alice Liddell", extraExercises: [String] = [],
-         trustedProxies: [String] = [], configure: (inout AppConfiguration) -> Void = { _ in }) async throws {
+         trustedProxies: [String] = [], configure: (inout AppConfiguration) -> Void = { _ in },
+         console: @escaping @Sendable (String) -> Void = { _ in }) async throws {
         directory = NSTemporaryDirectory() + "lectern-coursework-" + UUID().uuidString
         let files = FileManager.default
         try files.createDirectory(atPath: directory + "/Exercises", withIntermediateDirectories: true)
@@ -76,7 +78,7 @@ final class CourseworkFixture {
         configuration.databaseReaders = 2
         configuration.trustedProxies = trustedProxies
         configure(&configuration)
-        app = try await Application.start(configuration) { _ in }
+        app = try await Application.start(configuration, console: console)
         client = WebClient(port: app.port)
         for (actor, username, _, _, _, _) in accounts {
             let response = try signIn(username: username)

@@ -63,13 +63,10 @@ private struct AnalyticsBench {
     static let goalMilliseconds = 50.0
     static let password = "analytics-bench-password"
 
-    /// One graded text of an exercise: the columns a stored grade has.
+    /// One graded text of an exercise and its grade as stored.
     struct Grade: Sendable {
         let text: String
-        let score: Double
-        let maxScore: Double
-        let checks: String
-        let diagnostics: String
+        let stored: StoredGrade
     }
 
     func run() async throws -> Bool {
@@ -129,21 +126,10 @@ private struct AnalyticsBench {
             let texts = [exercise.reference, exercise.starter] + exercise.examples.map(\.submission)
             let grades = texts.map { text -> Grade in
                 let report = Grader.grade(exercise, submission: text, options: GradeOptions(pictures: false))
-                var checks = JSONWriter()
-                checks.beginArray()
-                for check in report.checks {
-                    checks.beginObject()
-                    checks.field("name", check.name)
-                    checks.field("passed", check.passed)
-                    checks.field("points", check.points)
-                    checks.field("message", check.message)
-                    checks.endObject()
-                }
-                checks.endArray()
-                var diagnostics = JSONWriter()
-                report.diagnostics.writeJSON(to: &diagnostics)
-                return Grade(text: text, score: Double(report.score), maxScore: Double(report.maxScore), checks: checks.string,
-                             diagnostics: diagnostics.string)
+                var stored = StoredGrade(report, keepingPictures: false)
+                stored.exerciseVersion = "bench"
+                stored.graderVersion = "bench"
+                return Grade(text: text, stored: stored)
             }
             result.append((exercise.slug, grades))
         }
@@ -183,8 +169,7 @@ private struct AnalyticsBench {
                         let grade = exercise.grades[index]
                         _ = try SubmissionRecord.insert(
                             userID: user.id, exerciseID: exercise.id, text: grade.text, normalizedHash: "bench-\(index)",
-                            grade: StoredGrade(exerciseVersion: "bench", graderVersion: "bench", score: grade.score, maxScore: grade.maxScore,
-                                               checksJSON: grade.checks, diagnosticsJSON: grade.diagnostics),
+                            grade: grade.stored,
                             latePenalty: 0, at: base.addingTimeInterval(Double(student * 60 + attempt * 3_600)), db)
                         stored += 1
                     }

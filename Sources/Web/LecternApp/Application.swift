@@ -105,7 +105,10 @@ public final class Application: Sendable {
     /// and the files of the public directory served at `/` (routes take precedence over file names).
     static func makeRouter(_ context: AppContext) -> Router {
         let router = Router()
-        router.use(ErrorPageMiddleware(authenticator: context.authenticator, renderer: errorRenderer))
+        let authenticator = context.authenticator
+        // First: every later reader (error pages, access middleware, handlers) shares its one resolution.
+        router.use(PrincipalResolution { request in try await authenticator.principal(for: request) })
+        router.use(ErrorPageMiddleware(renderer: errorRenderer))
         router.use(DomainErrorMiddleware())
         router.use(APICachePolicy())
         router.use(CORSPolicy(origins: context.configuration.corsOrigins))

@@ -16,7 +16,7 @@ struct ExerciseAuthoringRoutes: RouteCollection {
     func register(on router: Router, context: AppContext) {
         let database = context.database
         let auth = context.authenticator
-        let library = ExerciseLibrary(database: database)
+        let library = context.exercises
         let queue = context.gradingQueue
         let regrades = RegradeService(database: database, library: library, workers: context.regradeWorkers, queue: queue)
         let service = ExerciseAuthoringService(database: database, workers: context.gradingWorkers,
@@ -186,8 +186,8 @@ struct ExerciseAuthoringRoutes: RouteCollection {
             let record = try await exercise(access, context)
             do {
                 try await service.delete(record, by: access.principal.user)
-            } catch let error as HTTPError where error.status == .conflict {
-                return AccountPages.notice(title: "Not deleted", message: error.message,
+            } catch let inUse as ExerciseInUse {
+                return AccountPages.notice(title: "Not deleted", message: inUse.message,
                                            link: ("Back to the exercise", "/courses/\(access.course.slug)/exercises/\(record.slug)/edit"),
                                            status: .conflict, principal: access.principal)
             }

@@ -17,15 +17,16 @@ enum ErrorPage {
 /// Renders error pages of HTML requests with the header's user area: the error renderer of the
 /// server knows nothing of accounts, so this middleware, which does, renders them first.
 /// Redirects (a 303 to the sign-in page) and API errors pass through untouched.
+/// The user area reads the request's one principal resolution (``PrincipalResolution``).
 struct ErrorPageMiddleware: Middleware {
-    let authenticator: Authenticator
     let renderer: ErrorRenderer
 
     func handle(_ request: Request, context: RequestContext, next: Handler) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as HTTPError where error.status.code >= 400 && !renderer.wantsJSON(request) {
-            let principal = try? await authenticator.principal(for: request)
+        } catch let thrown as any HTTPResponseError where thrown.status.code >= 400 && !renderer.wantsJSON(request) {
+            let error = HTTPError(thrown)
+            let principal = try? await context.optionalPrincipal
             var response = Response.html(ErrorPage.render(error, userArea: UserArea.html(principal)), status: error.status)
             for field in error.headers { response.headers.add(field.name, field.value) }
             return response

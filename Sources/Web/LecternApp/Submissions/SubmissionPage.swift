@@ -9,26 +9,34 @@ import Store
 /// diagnostics, the pictures stored with the grade, and the text submitted. Instructors also see the grade's
 /// provenance and earlier grades.
 enum SubmissionPage {
+    /// A submission and what its page shows, read in one transaction (``SubmissionAccess``).
     struct Content: Sendable {
         let submission: SubmissionRecord
         let exercise: ExerciseRecord
         let course: Course
         let owner: User
         let history: [GradeHistoryEntry]
+        /// The grade's checks, diagnostics and (when read) pictures, or why they cannot be read.
+        let grade: Result<GradeDetails, UnreadableGrade>
+        /// What a student's view of the grade depends on (nil for staff, who see everything).
+        let viewInputs: GradeViewing.Inputs?
+        /// The requests about this submission and the exercise's cut-off, when read.
+        let regradeRequests: (requests: [RegradeRequest], cutoff: Date?)?
     }
 
-    /// - Parameter conversion: for a storyboard or source file, what it was read as.
     /// - Parameters:
+    ///   - conversion: for a storyboard or source file, what it was read as.
     ///   - view: what the viewer may see of the grade (everything when nil).
-    ///   - regradeRequests: the requests about this submission and the exercise's cut-off, when loaded.
-    static func response(_ content: Content, pictures: [GradePicture], viewer: Principal, isStaff: Bool,
-                         conversion: ConvertedSubmission? = nil, view: GradeView? = nil,
-                         regradeRequests: (requests: [RegradeRequest], cutoff: Date?)? = nil) -> Response {
+    static func response(_ content: Content, viewer: Principal, isStaff: Bool,
+                         conversion: ConvertedSubmission? = nil, view: GradeView? = nil) -> Response {
         let submission = content.submission
-        let view = view ?? .everything(StoredGradeParts.checks(submission.checksJSON))
+        let details = try? content.grade.get()
+        let view = view ?? .everything(details?.checks ?? [])
         let checks = view.checks
-        let diagnostics = view.showsDiagnostics ? StoredGradeParts.diagnostics(submission.diagnosticsJSON) : []
-        let pictures = view.showsPictures ? pictures : []
+        let diagnostics = view.showsDiagnostics ? details?.diagnostics.map(\.text) ?? [] : []
+        let pictures = view.showsPictures ? details?.pictures ?? [] : []
+        let picturesKept = details?.pictures != nil
+        let regradeRequests = content.regradeRequests
         let exerciseURL = "/courses/\(content.course.slug)/exercises/\(content.exercise.slug)"
         return PageLayout.response(title: "\(content.exercise.title): attempt \(submission.attempt)", userArea: UserArea.html(viewer)) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
@@ -58,6 +66,12 @@ enum SubmissionPage {
                     span { "Score \(PageFormat.score(submission.score)) before a late penalty of \(PageFormat.percent(submission.latePenalty))." }
                 }
             }
+            if case .failure = content.grade {
+                // The stored rows are the server's to keep: say so instead of showing a grade without checks.
+                p(.class("grade-unreadable"), .attr("role", "alert")) {
+                    "This grade's checks and feedback could not be read back from the database. The score above stands; the error has been logged for the server's operators."
+                }
+            }
             for hidden in view.hidden { p(.class("hidden-checks")) { hidden.sentence + "." } }
             p(.class("submitted-at")) {
                 "Submitted \(PageFormat.dateTime(submission.createdAt)), graded against version "
@@ -77,6 +91,9 @@ enum SubmissionPage {
                     h2 { "Diagnostics" }
                     for diagnostic in diagnostics { pre { diagnostic } }
                 }
+            }
+            if view.showsPictures, details != nil, !picturesKept {
+                p(.class("pictures-not-kept")) { "No pictures were kept for this grade." }
             }
             if !pictures.isEmpty {
                 section(.class("pictures")) {
