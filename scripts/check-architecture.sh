@@ -40,6 +40,7 @@ declare -A allowed=(
     [SQLite]="CSQLite Threads Foundation Glibc Dispatch Synchronization"
     [Store]="SQLite Captions JSON Digest Spelling Foundation"
     [HTTPServer]="JSON HTML Foundation Glibc Musl Dispatch Synchronization"
+    [HTTPTesting]="HTTPServer Foundation Glibc Dispatch"
     [LecternApp]="HTTPServer HTML Store SQLite Threads Grading AutoLayout Dynamics Captions JSON Digest CCrypt Foundation Glibc Dispatch Synchronization ConstraintCode InterfaceBuilder BehaviorCode XML SourceCode Spelling LTI CCrypto CCurl"
     [lectern]="LecternApp CLI Grading Foundation Glibc"
     [lectern-bench]="LecternApp CLI LayoutSolver AutoLayout Dynamics Grading Store SQLite Captions HTTPServer JSON Foundation Glibc Dispatch Synchronization InterfaceBuilder XML ConstraintCode BehaviorCode SourceCode SeededRandom LTI"
@@ -53,7 +54,7 @@ declare -A layer=(
     [Captions]=Content [Grading]=Content
     [LTI]=Integrations
     [SQLite]=Storage [Store]=Storage
-    [HTML]=Web [HTTPServer]=Web [LecternApp]=Web
+    [HTML]=Web [HTTPServer]=Web [LecternApp]=Web [HTTPTesting]=Web
     [CLI]=Tools [lectern]=Tools [lectern-bench]=Tools
 )
 pure=(Spelling Digest SeededRandom JSON XML SourceCode LayoutSolver AutoLayout Dynamics Captions InterfaceBuilder ConstraintCode BehaviorCode Grading HTML LTI)
@@ -111,9 +112,9 @@ done < <(grep -rnE '"[^"]*\b(SELECT [a-z*(]|INSERT INTO|DELETE FROM|CREATE (TABL
     | grep -vE '^Sources/Storage/(Store|SQLite)/' || true)
 
 while IFS= read -r hit; do
-    fail "$hit: only HTTPServer, the application and the executables use sockets"
+    fail "$hit: only HTTPServer, its test client, the application and the executables use sockets"
 done < <(grep -rnE '\b(socket\(|epoll_create1?\(|SOCK_STREAM|AF_INET6?\b|sockaddr_in)' Sources --include='*.swift' \
-    | grep -vE '^Sources/(Web/HTTPServer|Web/LecternApp|Tools/lectern|Tools/lectern-bench)/' || true)
+    | grep -vE '^Sources/(Web/HTTPServer|Web/HTTPTesting|Web/LecternApp|Tools/lectern|Tools/lectern-bench)/' || true)
 
 if (( failures > 0 )); then
     echo "check-architecture: $failures violation(s)"

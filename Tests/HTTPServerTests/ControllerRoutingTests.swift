@@ -9,8 +9,7 @@ final class ControllerRoutingTests: XCTestCase {
         var config = ServerConfiguration()
         config.metricsPath = nil
         let server = Server(router: router, configuration: config)
-        let request = Request(method: method, target: target, headers: headers)
-        return await server.respond(to: request, lookup: server.routes.lookup(method: method, path: request.path))
+        return await server.handle(Request(method: method, target: target, headers: headers))
     }
 
     private func text(_ response: Response) -> String { String(decoding: response.bodyBytes ?? [], as: UTF8.self) }

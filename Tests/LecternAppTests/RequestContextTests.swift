@@ -1,5 +1,6 @@
 import Foundation
 @testable import HTTPServer
+import HTTPTesting
 @testable import LecternApp
 @testable import Store
 import Synchronization
@@ -17,8 +18,7 @@ final class RequestContextTests: XCTestCase {
         var config = ServerConfiguration()
         config.metricsPath = nil
         let server = Server(router: router, configuration: config)
-        let request = Request(method: method, target: target)
-        return await server.respond(to: request, lookup: server.routes.lookup(method: method, path: request.path))
+        return await server.handle(Request(method: method, target: target))
     }
 
     private func text(_ response: Response) -> String { String(decoding: response.bodyBytes ?? [], as: UTF8.self) }
@@ -171,7 +171,7 @@ final class RequestContextTests: XCTestCase {
         let other = try fixture.browserSignIn(username: "otto")
         let student = try fixture.browserSignIn(username: "bob")
         let formType = "application/x-www-form-urlencoded"
-        func post(_ session: (cookie: String, csrf: String), _ path: String, _ body: String) throws -> WebClient.Response {
+        func post(_ session: (cookie: String, csrf: String), _ path: String, _ body: String) throws -> TestResponse {
             try fixture.client.send("POST", path, headers: ["Cookie": session.cookie, "Content-Type": formType], body: Array(body.utf8))
         }
         // The roster form checks its token before the course; the policy form after the course and the staff check.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 @testable import LecternApp
 import SQLite
 import Store
@@ -30,7 +31,7 @@ final class SubmissionTraceTests: XCTestCase {
         var description: String { "\(database), \(gradings) gradings" }
     }
 
-    private func measure(_ request: () throws -> WebClient.Response) rethrows -> (WebClient.Response, Cost) {
+    private func measure(_ request: () throws -> TestResponse) rethrows -> (TestResponse, Cost) {
         let before = database.statistics
         let graded = queue.jobsRun
         let response = try request()

@@ -108,21 +108,10 @@ private struct AnalyticsBench {
 
     /// Every exercise of the folder with its texts graded once (reference, starter, examples).
     private func gradeEveryText() throws -> [(slug: String, grades: [Grade])] {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: exercisesDirectory).sorted()
+        let catalog = try ExerciseDirectory.loadCatalog(exercisesDirectory)
+        if let unreadable = catalog.errors.first { throw unreadable }
         var result: [(String, [Grade])] = []
-        for name in folders {
-            let folder = (exercisesDirectory as NSString).appendingPathComponent(name)
-            guard FileManager.default.fileExists(atPath: folder + "/exercise.json") else { continue }
-            var files: [String: [UInt8]] = [:]
-            let enumerator = FileManager.default.enumerator(atPath: folder)
-            while let relative = enumerator?.nextObject() as? String {
-                var isDirectory: ObjCBool = false
-                let full = folder + "/" + relative
-                guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue,
-                      !relative.hasPrefix("."), !(relative as NSString).lastPathComponent.hasPrefix(".") else { continue }
-                files[relative] = Array(try Data(contentsOf: URL(fileURLWithPath: full)))
-            }
-            let exercise = try Exercise.load(files: files)
+        for exercise in catalog.exercises {
             let texts = [exercise.reference, exercise.starter] + exercise.examples.map(\.submission)
             let grades = texts.map { text -> Grade in
                 let report = Grader.grade(exercise, submission: text, options: GradeOptions(pictures: false))

@@ -11,22 +11,8 @@ import LecternApp
 /// 14.5 simulated seconds, every check). Reports grades per second (layout) and milliseconds per
 /// grade (dynamics), by wall clock and by the thread's CPU clock, without and with the SVG pictures.
 func runGradingBench(arguments: [String]) -> Int32 {
-    var asJSON = false
-    var directory = "./Exercises"
-    var index = 0
-    while index < arguments.count {
-        switch arguments[index] {
-        case "--json":
-            asJSON = true
-        case "--exercises" where index + 1 < arguments.count:
-            index += 1
-            directory = arguments[index]
-        default:
-            print("usage: lectern-bench grading [--json] [--exercises DIR]")
-            return 2
-        }
-        index += 1
-    }
+    guard let chosen = ExerciseBenchOptions.parse(arguments, workload: "grading") else { return 2 }
+    let (asJSON, directory) = (chosen.asJSON, chosen.directory)
     let catalog: ExerciseCatalog
     do {
         catalog = try ExerciseDirectory.loadCatalog(directory)

@@ -119,7 +119,7 @@ public final class Application: Sendable {
         // Every API route is also served under the versioned prefix (docs/api.md).
         router.alias(APIPath.prefix, as: APIPath.versionPrefix)
         if context.configuration.benchRoutes {
-            registerBenchRoutes(on: router)
+            BenchRoutes(context).addRoutes(to: router)
         }
         let publicDirectory = context.configuration.publicDirectory
         var isDirectory: ObjCBool = false

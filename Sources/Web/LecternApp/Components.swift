@@ -3,27 +3,27 @@
 extension Application {
     /// Route collections, registered in this order.
     static let routeCollections: [any RouteCollection] = [
-        HealthRoutes(),
-        HomeRoutes(),
+        ControllerRoutes(HealthRoutes.self),
+        ControllerRoutes(HomeRoutes.self),
         ControllerRoutes(CourseRoutes.self),
-        LectureRoutes(),
-        SearchRoutes(),
-        LecturePageRoutes(),
+        ControllerRoutes(LectureRoutes.self),
+        ControllerRoutes(SearchRoutes.self),
+        ControllerRoutes(LecturePageRoutes.self),
         ControllerRoutes(AccountRoutes.self),
         ControllerRoutes(SubmissionRoutes.self),
         ControllerRoutes(GradebookRoutes.self),
         ControllerRoutes(CourseAdminRoutes.self),
-        LectureAdminRoutes(),
+        ControllerRoutes(LectureAdminRoutes.self),
         ControllerRoutes(CourseEditRoutes.self),
-        CaptionEditRoutes(),
-        ExerciseAuthoringRoutes(),
+        ControllerRoutes(CaptionEditRoutes.self),
+        ControllerRoutes(ExerciseAuthoringRoutes.self),
         ControllerRoutes(ClassTimeRoutes.self),
         ControllerRoutes(AnalyticsRoutes.self),
         ControllerRoutes(RegradeRequestRoutes.self),
         ControllerRoutes(SimilarityRoutes.self),
         ControllerRoutes(LMSExportRoutes.self),
-        LTIRoutes(),
-        APIDescriptionRoutes(),
+        ControllerRoutes(LTIRoutes.self),
+        ControllerRoutes(APIDescriptionRoutes.self),
     ]
 
     /// Startup tasks, run in this order on every start.

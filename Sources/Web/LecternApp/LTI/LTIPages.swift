@@ -69,15 +69,7 @@ enum LTIPages {
             } else {
                 ScrollingTable.html(label: "Registered platforms") {
                     table {
-                        thead {
-                            tr {
-                                th(.attr("scope", "col")) { "Issuer" }
-                                th(.attr("scope", "col")) { "Client id" }
-                                th(.attr("scope", "col")) { "Deployment" }
-                                th(.attr("scope", "col")) { "Course" }
-                                th(.attr("scope", "col")) { "" }
-                            }
-                        }
+                        ColumnHeads(["Issuer", "Client id", "Deployment", "Course", ""])
                         tbody {
                             for platform in platforms {
                                 tr {
@@ -123,13 +115,7 @@ enum LTIPages {
                        counts: (pending: Int, sent: Int, failed: Int), notice: String? = nil) -> Response {
         let course = access.course
         return PageLayout.response(title: "LMS grades: \(course.title)", userArea: UserArea.html(access.principal)) {
-            nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
-                a(.href("/courses")) { "Courses" }
-                " › "
-                a(.href("/courses/\(course.slug)")) { course.title }
-                " › "
-                a(.href("/courses/\(course.slug)/gradebook")) { "Gradebook" }
-            }
+            Breadcrumbs.gradebook(course)
             h1 { "LMS links and grades" }
             if let notice { p(.class("notice"), .role("status")) { notice } }
             h2 { "Linked LMS courses" }
@@ -157,16 +143,7 @@ enum LTIPages {
             if !posts.isEmpty {
                 ScrollingTable.html(label: "Score posts") {
                     table {
-                        thead {
-                            tr {
-                                th(.attr("scope", "col")) { "Student" }
-                                th(.attr("scope", "col")) { "Exercise" }
-                                th(.attr("scope", "col")) { "Score" }
-                                th(.attr("scope", "col")) { "Status" }
-                                th(.attr("scope", "col")) { "Attempts" }
-                                th(.attr("scope", "col")) { "Last error" }
-                            }
-                        }
+                        ColumnHeads(["Student", "Exercise", "Score", "Status", "Attempts", "Last error"])
                         tbody {
                             for summary in posts {
                                 tr {

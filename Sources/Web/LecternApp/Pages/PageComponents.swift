@@ -1,4 +1,5 @@
 import HTML
+import Store
 
 // Small building blocks the pages share.
 
@@ -11,6 +12,41 @@ enum ScrollingTable {
     ///   - table: The `<table>` itself.
     static func html(label: String, @HTMLBuilder _ table: () -> HTML) -> HTML {
         div(.class("table-scroll"), .role("region"), .aria("label", label), .attr("tabindex", "0")) { table() }
+    }
+}
+
+/// A table's head: one row with a column header for each name, in order.
+struct ColumnHeads: Component {
+    let names: [String]
+
+    init(_ names: [String]) { self.names = names }
+
+    var body: HTML {
+        thead {
+            tr {
+                for name in names { th(.attr("scope", "col")) { name } }
+            }
+        }
+    }
+}
+
+/// The trail of links above a page's heading: `Courses › Swift › Gradebook`.
+struct Breadcrumbs: Component {
+    let links: [(label: String, href: String)]
+
+    var body: HTML {
+        nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
+            for (index, link) in links.enumerated() {
+                if index > 0 { " › " }
+                a(.href(link.href)) { link.label }
+            }
+        }
+    }
+
+    /// The trail of a page under a course's gradebook.
+    static func gradebook(_ course: Course) -> Breadcrumbs {
+        Breadcrumbs(links: [("Courses", "/courses"), (course.title, "/courses/\(course.slug)"),
+                            ("Gradebook", "/courses/\(course.slug)/gradebook")])
     }
 }
 
