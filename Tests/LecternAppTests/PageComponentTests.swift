@@ -65,14 +65,10 @@ final class PageComponentTests: XCTestCase {
     }
 
     func testPolicyFormShowsTheCurrentPolicyInUTC() throws {
-        var record = ExerciseRecord(slug: "centered", title: "Centered", kind: "layout", position: 1, version: "1", points: 10,
-                                    definitionJSON: "{}")
-        record.dueAt = Date(timeIntervalSince1970: 1_796_169_540)
-        record.latePenaltyPerDay = 0.1
-        record.latePenaltyCap = 0.5
-        record.maxAttempts = 3
-        record.cooldownSeconds = 30
-        record.scorePolicy = .last
+        let record = ExerciseRecord(id: 1, courseID: 1, slug: "centered", title: "Centered", kind: "layout", position: 1, version: "1",
+                                    points: 10, definitionJSON: "{}", opensAt: nil, dueAt: Date(timeIntervalSince1970: 1_796_169_540),
+                                    closesAt: nil, latePenaltyPerDay: 0.1, latePenaltyCap: 0.5, maxAttempts: 3, cooldownSeconds: 30,
+                                    scorePolicy: .last, updatedAt: Date(timeIntervalSince1970: 0))
         let markup = text(PolicyForm(record, action: "/courses/a&b/exercises/centered/policy", principal: Self.signedIn()))
         XCTAssertTrue(markup.hasPrefix(#"<form class="policy-form field-grid" method="post" action="/courses/a&amp;b/exercises/centered/policy">"#
                                        + #"<input type="hidden" name="csrf" value="token-1">"#), markup)
@@ -90,11 +86,11 @@ final class PageComponentTests: XCTestCase {
         XCTAssertTrue(markup.hasPrefix(#"<form class="policy-form field-grid" method="post" action="/x?&quot;">"#), markup)
         XCTAssertTrue(markup.contains(#"<label for="extension-username">Student (username)</label>"#), markup)
         XCTAssertTrue(markup.contains(#"<input type="datetime-local" id="extension-dueAt" name="dueAt" value="">"#), markup)
-        XCTAssertFalse(markup.contains("policy-"), markup)
+        XCTAssertFalse(markup.contains(#"id="policy-"#), markup)
         XCTAssertTrue(markup.hasSuffix(#"<button type="submit">Grant extension</button></form>"#), markup)
     }
 
-    private static let course = Course(slug: "swift", title: "Swift")
+    private static let course = Course(id: 1, slug: "swift", title: "Swift", summary: "", createdAt: Date(timeIntervalSince1970: 0))
 
     private static func lecture() -> Lecture {
         Lecture(id: 1, courseID: 1, number: 3, title: "Layout", date: nil, videoURL: nil, updatedAt: Date(timeIntervalSince1970: 0),
@@ -125,7 +121,8 @@ final class PageComponentTests: XCTestCase {
     }
 
     func testAttemptTableListsAttemptsAndCanHideTheScores() {
-        let attempt = SubmissionRecord(id: 42, userID: 7, exerciseID: 1, attempt: 2, score: 8, maxScore: 10, latePenalty: 0.25,
+        let attempt = SubmissionRecord(id: 42, userID: 7, exerciseID: 1, attempt: 2, text: "", normalizedHash: "", exerciseVersion: "1",
+                                       graderVersion: "1", score: 8, maxScore: 10, latePenalty: 0.25,
                                        createdAt: Date(timeIntervalSince1970: 1_796_169_540))
         let markup = text(AttemptTable([attempt], label: Self.hostile))
         XCTAssertTrue(markup.hasPrefix(#"<div class="table-scroll" role="region" aria-label="\#(Self.escapedAttribute)" tabindex="0"><table class="attempts">"#),
