@@ -1,5 +1,5 @@
 import XCTest
-@testable import HTTPServer
+import HTTPServer
 
 /// What controllers are built from: named handlers (`use:`), groups that only add middleware, and
 /// errors that know their own answer (``HTTPResponseError``), without sockets.

@@ -63,7 +63,17 @@ public struct GradeReport: Sendable, Equatable {
         writer.field("version", version)
         writer.field("score", score)
         writer.field("maxScore", maxScore)
-        writer.field("checks", checks)
+        writer.key("checks")
+        writer.beginArray()
+        for check in checks {
+            writer.beginObject()
+            writer.field("name", check.name)
+            writer.field("passed", check.passed)
+            writer.field("points", check.points)
+            writer.field("message", check.message)
+            writer.endObject()
+        }
+        writer.endArray()
         writer.field("diagnostics", diagnostics)
         writer.endObject()
         return writer.string
@@ -92,9 +102,8 @@ public struct GradeReport: Sendable, Equatable {
     }
 }
 
-/// One check: passed or not, the points it gives (negative for a style penalty) and why; its JSON
-/// form is `{"name":…,"passed":…,"points":…,"message":…}`.
-public struct GradeCheck: Sendable, Equatable, JSONWritable {
+/// One check: passed or not, the points it gives (negative for a style penalty) and why.
+public struct GradeCheck: Sendable, Equatable {
     /// The scenario's or check's name, or the style rule's.
     public let name: String
     public let passed: Bool
@@ -102,15 +111,6 @@ public struct GradeCheck: Sendable, Equatable, JSONWritable {
     public let points: Int
     /// What the check wants and, when it fails, what happened instead and how to fix it.
     public let message: String
-
-    public func writeJSON(to writer: inout JSONWriter) {
-        writer.beginObject()
-        writer.field("name", name)
-        writer.field("passed", passed)
-        writer.field("points", points)
-        writer.field("message", message)
-        writer.endObject()
-    }
 }
 
 /// An SVG picture of the grade.
