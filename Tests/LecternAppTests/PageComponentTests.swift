@@ -159,4 +159,47 @@ final class PageComponentTests: XCTestCase {
         XCTAssertEqual(div { component }.renderString(), "<div>\(component.string)</div>")
         XCTAssertEqual(component.string, "a &lt;b&gt; <mark>&amp;</mark>…")
     }
+
+    func testLateDaysFormReturnsToThePageItCameFrom() {
+        let access = CourseAccess(course: Self.course, principal: Self.signedIn(), role: .instructor)
+        let markup = text(LateDaysForm(access, lateDays: 3, next: "e\"dit"))
+        XCTAssertTrue(markup.hasPrefix(#"<form class="lecture-form" method="post" action="/courses/swift/late-days">"#
+                                       + #"<input type="hidden" name="csrf" value="token-1"><input type="hidden" name="next" value="e&quot;dit">"#),
+                      markup)
+        XCTAssertTrue(markup.contains(#"name="lateDays" value="3" min="0" max="\#(LateDayBank.maxDays)""#), markup)
+        XCTAssertTrue(markup.hasSuffix(#"<button type="submit">Save late days</button></div></form>"#), markup)
+    }
+
+    func testClassOverviewLinksEachExerciseAndShowsADashWithoutScores() {
+        let record = ExerciseRecord(id: 1, courseID: 1, slug: "centered", title: Self.hostile, kind: "layout", position: 1, version: "1",
+                                    points: 10, definitionJSON: "{}", opensAt: nil, dueAt: nil, closesAt: nil, latePenaltyPerDay: 0,
+                                    latePenaltyCap: 0, maxAttempts: nil, cooldownSeconds: 0, scorePolicy: .best,
+                                    updatedAt: Date(timeIntervalSince1970: 0))
+        let summaries = [AnalyticsService.Summary(exercise: record, students: 4, attempted: 3, mean: 7.5, median: 8),
+                         AnalyticsService.Summary(exercise: record, students: 0, attempted: 0, mean: nil, median: nil)]
+        let markup = text(ClassOverview(Self.course, summaries))
+        XCTAssertTrue(markup.hasPrefix(#"<section class="analytics-overview" aria-labelledby="class-overview"><h2 id="class-overview">How the class is doing</h2>"#),
+                      markup)
+        XCTAssertTrue(markup.contains(#"<td><a href="/courses/swift/exercises/centered/analytics">\#(Self.escapedText)</a></td>"#
+                                      + #"<td class="number">7.5 / 10</td><td class="number">8</td><td class="number">3 / 4 (75%)</td>"#), markup)
+        XCTAssertTrue(markup.contains(#"<td class="number">–</td><td class="number">–</td><td class="number">0 / 0 (0%)</td>"#), markup)
+    }
+
+    func testRegradeRequestSectionShowsAnswersAndOffersTheFormUntilTheCutoff() {
+        let asked = RegradeRequest(id: 1, submissionID: 42, userID: 7, exerciseID: 1, message: Self.hostile, status: .answered,
+                                   reply: "Look at <the> check", repliedBy: 2, repliedAt: nil, regradeRunID: nil,
+                                   createdAt: Date(timeIntervalSince1970: 1_796_169_540))
+        let open = text(RegradeRequestSection(submissionID: 42, requests: [asked], canAsk: true, cutoff: nil, viewer: Self.signedIn()))
+        XCTAssertTrue(open.contains(#"<p class="meta">Asked 2026-12-01 23:59 UTC:</p><blockquote>\#(Self.escapedText)</blockquote>"#), open)
+        XCTAssertTrue(open.contains("<p><strong>Answer: </strong>Look at &lt;the&gt; check</p>"), open)
+        XCTAssertTrue(open.contains(#"<form class="form-stack" method="post" action="/submissions/42/regrade-requests">"#), open)
+
+        let closed = text(RegradeRequestSection(submissionID: 42, requests: [], canAsk: true, cutoff: Date(timeIntervalSince1970: 0),
+                                                viewer: Self.signedIn()))
+        XCTAssertFalse(closed.contains("<form"), closed)
+        XCTAssertTrue(closed.contains("Regrade requests for this exercise closed on 1970-01-01 00:00 UTC."), closed)
+
+        let notTheirs = text(RegradeRequestSection(submissionID: 42, requests: [asked], canAsk: false, cutoff: nil, viewer: Self.signedIn()))
+        XCTAssertFalse(notTheirs.contains("<form"), notTheirs)
+    }
 }

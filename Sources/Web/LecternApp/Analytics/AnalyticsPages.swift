@@ -134,13 +134,38 @@ enum AnalyticsPages {
             return PageLayout.response(title: "Analytics: \(course.title)", userArea: UserArea(access.principal)) {
                 nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) { a(.href("/courses/\(course.slug)")) { course.title } }
                 h1 { "Analytics" }
-                overview(course, summaries)
+                ClassOverview(course, summaries)
             }
         }
     }
 
-    /// Every exercise's mean, median and participation side by side (also on the course page for instructors).
-    static func overview(_ course: Course, _ summaries: [AnalyticsService.Summary]) -> HTML {
+
+    private static func share(_ count: Int, _ total: Int) -> Double {
+        total == 0 ? 0 : ExerciseAnalytics.rounded(Double(count) / Double(total))
+    }
+
+    /// `3 min`, `2 h 5 min`, `4 days`.
+    static func duration(_ seconds: Double) -> String {
+        let minutes = Int((seconds / 60).rounded())
+        if minutes < 60 { return "\(minutes) min" }
+        if minutes < 48 * 60 { return "\(minutes / 60) h \(minutes % 60) min" }
+        return "\(minutes / 1440) days"
+    }
+}
+
+/// Every exercise's mean, median and participation side by side (also on the course page for instructors).
+struct ClassOverview: Component {
+    /// The course, for the links to each exercise's analytics.
+    let course: Course
+    /// One summary per exercise, in the course's order.
+    let summaries: [AnalyticsService.Summary]
+
+    init(_ course: Course, _ summaries: [AnalyticsService.Summary]) {
+        self.course = course
+        self.summaries = summaries
+    }
+
+    var body: HTML {
         section(.class("analytics-overview"), .aria("labelledby", "class-overview")) {
             h2(.id("class-overview")) { "How the class is doing" }
             ScrollingTable(label: "Exercise analytics") {
@@ -159,17 +184,5 @@ enum AnalyticsPages {
                 }
             }
         }
-    }
-
-    private static func share(_ count: Int, _ total: Int) -> Double {
-        total == 0 ? 0 : ExerciseAnalytics.rounded(Double(count) / Double(total))
-    }
-
-    /// `3 min`, `2 h 5 min`, `4 days`.
-    static func duration(_ seconds: Double) -> String {
-        let minutes = Int((seconds / 60).rounded())
-        if minutes < 60 { return "\(minutes) min" }
-        if minutes < 48 * 60 { return "\(minutes / 60) h \(minutes % 60) min" }
-        return "\(minutes / 1440) days"
     }
 }

@@ -78,7 +78,7 @@ enum CourseEditPage {
             }
             if let lateDays {
                 h2 { "Late days" }
-                ClassTimePage.lateDaysForm(access, lateDays: lateDays, next: "edit")
+                LateDaysForm(access, lateDays: lateDays, next: "edit")
                 p { a(.href("/courses/\(slug)/time")) { "Accommodations and extensions in bulk" } }
             }
         }

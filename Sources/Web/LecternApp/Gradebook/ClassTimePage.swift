@@ -20,7 +20,7 @@ enum ClassTimePage {
             if !problems.isEmpty { ul(.class("form-errors")) { for problem in problems { li { problem } } } }
             section(.aria("labelledby", "late-days")) {
                 h2(.id("late-days")) { "Late days" }
-                lateDaysForm(access, lateDays: lateDays, next: "time")
+                LateDaysForm(access, lateDays: lateDays, next: "time")
             }
             section(.aria("labelledby", "accommodations")) {
                 h2(.id("accommodations")) { "Accommodations" }
@@ -83,9 +83,24 @@ enum ClassTimePage {
             }
         }
     }
+}
 
-    /// The form that sets the course's late-day bank; `next` is where it returns (`time` or `edit`).
-    static func lateDaysForm(_ access: CourseAccess, lateDays: Int, next: String) -> HTML {
+/// The form that sets the course's late-day bank; `next` is where it returns (`time` or `edit`).
+struct LateDaysForm: Component {
+    /// The course whose bank is set, and who sets it.
+    let access: CourseAccess
+    /// The bank as it is now.
+    let lateDays: Int
+    /// `time` or `edit`: the page the form returns to.
+    let next: String
+
+    init(_ access: CourseAccess, lateDays: Int, next: String) {
+        self.access = access
+        self.lateDays = lateDays
+        self.next = next
+    }
+
+    var body: HTML {
         form(.class("lecture-form"), .method("post"), .action("/courses/\(access.course.slug)/late-days")) {
             CSRFField(access.principal)
             input(.type("hidden"), .name("next"), .value(next))

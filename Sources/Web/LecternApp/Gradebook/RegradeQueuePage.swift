@@ -119,9 +119,22 @@ enum RegradeQueuePage {
     static func formTime(_ date: Date) -> String {
         InternetTime.minutes(date)
     }
+}
 
-    /// The requests about a submission and their answers, and the form to ask, for its page.
-    static func submissionSection(submissionID: Int64, requests: [RegradeRequest], canAsk: Bool, cutoff: Date?, viewer: Principal) -> HTML {
+/// The requests about a submission and their answers, and the form to ask, for its page.
+struct RegradeRequestSection: Component {
+    /// The submission the requests are about.
+    let submissionID: Int64
+    /// Its requests, oldest first.
+    let requests: [RegradeRequest]
+    /// Whether the viewer may ask (the submission is theirs).
+    let canAsk: Bool
+    /// When asking closes, if it does.
+    let cutoff: Date?
+    /// Who is looking (for the CSRF field).
+    let viewer: Principal
+
+    var body: HTML {
         section(.class("regrade-requests"), .id("regrade-requests"), .aria("labelledby", "regrade-requests-title")) {
             h2(.id("regrade-requests-title")) { "Regrade requests" }
             for request in requests {

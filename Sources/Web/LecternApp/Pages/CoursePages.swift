@@ -78,7 +78,7 @@ enum CoursePages {
                         li { a(.href("/courses/\(course.slug)/regrade-requests")) { "Regrade requests" } }
                         li { a(.href("/courses/\(course.slug)/time")) { "Late days and accommodations" } }
                     }
-                    if !overview.isEmpty { AnalyticsPages.overview(course, overview) }
+                    if !overview.isEmpty { ClassOverview(course, overview) }
                 }
                 if let progress, !progress.rows.isEmpty { progress.html(courseSlug: course.slug) }
                 SearchPage.form(query: "", course: course.slug, courses: [], label: "Search this course's lectures")

@@ -133,7 +133,7 @@ enum SubmissionPage {
                 }
             }
             if let regradeRequests, !regradeRequests.requests.isEmpty || content.owner.id == viewer.user.id {
-                RegradeQueuePage.submissionSection(submissionID: submission.id, requests: regradeRequests.requests,
+                RegradeRequestSection(submissionID: submission.id, requests: regradeRequests.requests,
                                                    canAsk: content.owner.id == viewer.user.id, cutoff: regradeRequests.cutoff, viewer: viewer)
             }
             p { a(.href(exerciseURL)) { "Back to the exercise" } }
