@@ -132,7 +132,7 @@ public final class Application: Sendable {
     }
 
     /// Problem answers (`application/problem+json`) for API requests, the site's error page for the others.
-    static let errorRenderer = ErrorRenderer(htmlPage: { ErrorPage.render($0) })
+    static let errorRenderer = ErrorRenderer(htmlPage: { ErrorPage.page($0).render() })
 
     static func serverConfiguration(_ configuration: AppConfiguration, context: AppContext) -> ServerConfiguration {
         var server = ServerConfiguration()

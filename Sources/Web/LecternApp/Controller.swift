@@ -17,7 +17,7 @@ import HTTPServer
 ///
 ///     func page(_ request: Request, context: AppRequestContext) async throws -> Response {
 ///         let access = try context.course
-///         return GradebookPages.gradebook(access, try await Gradebook.load(access.course, from: database), sort: nil, filter: nil)
+///         return GradebookPages.Overview.response(access, try await Gradebook.load(access.course, from: database), sort: nil, filter: nil)
 ///     }
 /// }
 /// ```

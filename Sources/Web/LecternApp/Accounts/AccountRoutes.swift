@@ -44,7 +44,7 @@ struct AccountRoutes: Controller {
         let next = PathEncoding.localRedirect(request.query["next"])
         if try await context.optionalPrincipal != nil { return .redirect(to: next) }
         let csrf = SecureToken.generate()
-        return AccountPages.login(csrf: csrf, next: next).withCookie(Self.loginCSRFCookie(csrf, request)).notStored()
+        return AccountPages.SignIn.response(csrf: csrf, next: next).withCookie(Self.loginCSRFCookie(csrf, request)).notStored()
     }
 
     /// The sign-in form: its CSRF token is the pre-session cookie's, since there is no session yet.
@@ -68,11 +68,11 @@ struct AccountRoutes: Controller {
                 .withCookie(Cookie.expired(Self.loginCSRFCookie, path: "/login"))
         case .wrongCredentials:
             let csrf = SecureToken.generate()
-            return AccountPages.login(csrf: csrf, next: next, username: username, message: Authenticator.wrongCredentialsMessage,
+            return AccountPages.SignIn.response(csrf: csrf, next: next, username: username, message: Authenticator.wrongCredentialsMessage,
                                       status: .unauthorized).withCookie(Self.loginCSRFCookie(csrf, request))
         case .throttled(let retryAfter):
             let csrf = SecureToken.generate()
-            return AccountPages.login(csrf: csrf, next: next, username: username,
+            return AccountPages.SignIn.response(csrf: csrf, next: next, username: username,
                                       message: Authenticator.throttledMessage(retryAfter: retryAfter), status: .tooManyRequests)
                 .withHeader("Retry-After", String(retryAfter)).withCookie(Self.loginCSRFCookie(csrf, request))
         }
@@ -135,7 +135,7 @@ struct AccountRoutes: Controller {
         let principal = try context.principal
         let userID = principal.user.id
         let tokens = try await database.read { db in try APIToken.all(userID: userID, db) }
-        return AccountPages.account(principal, tokens: tokens).notStored()
+        return AccountPages.YourAccount.response(principal, tokens: tokens).notStored()
     }
 
     func createToken(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -148,7 +148,7 @@ struct AccountRoutes: Controller {
             try APIToken.insert(userID: userID, name: name, tokenHash: SecureToken.hash(token), scopes: scopes.storedNames, db)
             return try APIToken.all(userID: userID, db)
         }
-        return AccountPages.account(principal, tokens: tokens, newToken: token).notStored()
+        return AccountPages.YourAccount.response(principal, tokens: tokens, newToken: token).notStored()
     }
 
     func revokeToken(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -165,7 +165,7 @@ struct AccountRoutes: Controller {
     func setPasswordPage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let token = request.query["token"] ?? ""
         guard let user = try await setupUser(token) else { return Self.expiredLink }
-        return AccountPages.setPassword(token: token, user: user).notStored()
+        return AccountPages.ChoosePassword.response(token: token, user: user).notStored()
     }
 
     func setPassword(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -176,7 +176,7 @@ struct AccountRoutes: Controller {
         do {
             try PasswordHasher.validate(password)
         } catch {
-            return AccountPages.setPassword(token: token, user: user, message: "\(error)", status: .unprocessableContent).notStored()
+            return AccountPages.ChoosePassword.response(token: token, user: user, message: "\(error)", status: .unprocessableContent).notStored()
         }
         let passwordHash = try await authenticator.hash(password)
         let hash = SecureToken.hash(token)
@@ -186,7 +186,7 @@ struct AccountRoutes: Controller {
             return true
         }
         guard consumed else { throw HTTPError.notFound("This link was already used.") }
-        return AccountPages.notice(title: "Password set", message: "You can now sign in as \(user.username).", link: ("Sign in", "/login"))
+        return AccountPages.Notice.response(title: "Password set", message: "You can now sign in as \(user.username).", link: ("Sign in", "/login"))
     }
 
     /// The account a set-password token is for, while the token is unused and current.
@@ -197,7 +197,7 @@ struct AccountRoutes: Controller {
 
     /// The answer to a used or expired set-password link.
     private static var expiredLink: Response {
-        AccountPages.notice(title: "Link expired", message: "This link was already used or has expired. Ask your instructor for a new one.",
+        AccountPages.Notice.response(title: "Link expired", message: "This link was already used or has expired. Ask your instructor for a new one.",
                             link: ("Sign in", "/login"), status: .notFound).notStored()
     }
 

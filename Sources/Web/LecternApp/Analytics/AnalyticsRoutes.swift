@@ -35,11 +35,11 @@ struct AnalyticsRoutes: Controller {
     }
 
     func page(_ request: Request, context: AppRequestContext) async throws -> Response {
-        AnalyticsPages.exercise(try context.course, try await service.exercise(try context.exercise))
+        AnalyticsPages.ExerciseReport.response(try context.course, try await service.exercise(try context.exercise))
     }
 
     func coursePage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let access = try context.course
-        return AnalyticsPages.course(access, try await service.course(access.course.id))
+        return AnalyticsPages.CourseReport.response(access, try await service.course(access.course.id))
     }
 }

@@ -63,7 +63,7 @@ enum SimilarityPage {
 
     static func response(_ access: CourseAccess, _ report: SimilarityService.Report) -> Response {
         let slug = access.course.slug
-        return PageLayout.response(title: "Similar work: \(report.exercise.title)", userArea: UserArea.html(access.principal)) {
+        return PageLayout.response(title: "Similar work: \(report.exercise.title)", userArea: UserArea(access.principal)) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
                 a(.href("/courses/\(slug)")) { access.course.title }
                 " › "

@@ -143,9 +143,9 @@ struct CourseAdminRoutes: Controller {
         do {
             let imported = try await AccountProvisioning.importRoster(csv: try context.form["csv"] ?? "", courseSlug: access.course.slug,
                                                                       actorUserID: access.principal.user.id, database: database)
-            return GradebookPages.rosterImported(access, imported)
+            return GradebookPages.RosterImported.response(access, imported)
         } catch let error as AccountProvisioning.ProvisioningError {
-            return AccountPages.notice(title: "Roster not imported", message: error.description,
+            return AccountPages.Notice.response(title: "Roster not imported", message: error.description,
                                        link: ("Back to the gradebook", "/courses/\(access.course.slug)/gradebook"),
                                        status: .unprocessableContent, principal: access.principal)
         }

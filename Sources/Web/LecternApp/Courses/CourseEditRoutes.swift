@@ -58,12 +58,12 @@ enum CourseEditPage {
     static func response(_ access: CourseAccess, title: String, summary: String, message: String? = nil,
                          status: HTTPStatus = .ok, lateDays: Int? = nil) -> Response {
         let slug = access.course.slug
-        return PageLayout.response(title: "Edit \(access.course.title)", userArea: UserArea.html(access.principal), status: status) {
+        return PageLayout.response(title: "Edit \(access.course.title)", userArea: UserArea(access.principal), status: status) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) { a(.href("/courses/\(slug)")) { access.course.title } }
             h1 { "Edit the course" }
             if let message { p(.class("form-error"), .role("alert")) { message } }
             form(.class("lecture-form"), .method("post"), .action("/courses/\(slug)/edit")) {
-                CSRFField.html(access.principal)
+                CSRFField(access.principal)
                 p(.class("field")) {
                     label(.for("course-title")) { "Title" }
                     input(.type("text"), .id("course-title"), .name("title"), .value(title), .flag("required"),
@@ -78,7 +78,7 @@ enum CourseEditPage {
             }
             if let lateDays {
                 h2 { "Late days" }
-                ClassTimePage.lateDaysForm(access, lateDays: lateDays, next: "edit")
+                LateDaysForm(access, lateDays: lateDays, next: "edit")
                 p { a(.href("/courses/\(slug)/time")) { "Accommodations and extensions in bulk" } }
             }
         }

@@ -164,7 +164,7 @@ struct ExerciseAuthoringRoutes: Controller {
         do {
             try await service.delete(record, by: access.principal.user)
         } catch let inUse as ExerciseInUse {
-            return AccountPages.notice(title: "Not deleted", message: inUse.message,
+            return AccountPages.Notice.response(title: "Not deleted", message: inUse.message,
                                        link: ("Back to the exercise", "/courses/\(access.course.slug)/exercises/\(record.slug)/edit"),
                                        status: .conflict, principal: access.principal)
         }

@@ -18,7 +18,7 @@ enum AuditPage {
         shownTime.locale = Locale(identifier: "en_US_POSIX")
         shownTime.timeZone = TimeZone(identifier: "UTC")
         shownTime.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return PageLayout.response(title: "Audit log: \(course.title)", userArea: UserArea.html(access.principal)) {
+        return PageLayout.response(title: "Audit log: \(course.title)", userArea: UserArea(access.principal)) {
             Breadcrumbs.gradebook(course)
             h1 { "Audit log" }
             p(.class("exports")) {
@@ -28,7 +28,7 @@ enum AuditPage {
             if lines.isEmpty {
                 p(.class("muted")) { "Nothing has been recorded for this course yet." }
             } else {
-                ScrollingTable.html(label: "Audit log") {
+                ScrollingTable(label: "Audit log") {
                     table(.class("audit-log")) {
                         ColumnHeads(["When", "Who", "Action", "Record", "Details"])
                         tbody {

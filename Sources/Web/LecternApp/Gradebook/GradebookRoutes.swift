@@ -46,7 +46,7 @@ struct GradebookRoutes: Controller {
 
     func page(_ request: Request, context: AppRequestContext) async throws -> Response {
         let access = try context.course
-        return GradebookPages.gradebook(access, try await Gradebook.load(access.course, from: database), sort: request.query["sort"], filter: request.query["filter"])
+        return GradebookPages.Overview.response(access, try await Gradebook.load(access.course, from: database), sort: request.query["sort"], filter: request.query["filter"])
     }
 
     func csv(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -90,7 +90,7 @@ struct GradebookRoutes: Controller {
             return (student, exercises, submissions)
         }
         guard let (student, exercises, submissions) = found else { throw HTTPError.notFound("No student \(username) in this course.") }
-        return GradebookPages.student(access, student: student, exercises: exercises, submissions: submissions)
+        return GradebookPages.StudentRecord.response(access, student: student, exercises: exercises, submissions: submissions)
     }
 
     func exercise(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -103,7 +103,7 @@ struct GradebookRoutes: Controller {
                              scores: try SubmissionScore.all(courseID: courseID, db).filter { $0.exerciseID == exerciseID }),
              try RegradeRun.all(exerciseID: exerciseID, db))
         }
-        return GradebookPages.exercise(access, exercise: record, book: book, runs: runs)
+        return GradebookPages.ExerciseScores.response(access, exercise: record, book: book, runs: runs)
     }
 
     // MARK: Regrades
@@ -130,7 +130,7 @@ struct GradebookRoutes: Controller {
     func regradePage(_ request: Request, context: AppRequestContext) async throws -> Response {
         let access = try context.course
         let (found, record, _) = try await run(try context.parameters.int("id"), of: access, for: access.principal)
-        return GradebookPages.regrade(access, run: found, exercise: record, comparison: try await regrades.comparison(run: found))
+        return GradebookPages.RegradeProgress.response(access, run: found, exercise: record, comparison: try await regrades.comparison(run: found))
     }
 
     func apply(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -33,7 +33,7 @@ struct LTIAdminRoutes: Controller {
     func platforms(_ request: Request, context: AppRequestContext) async throws -> Response {
         let principal = try context.principal
         let (platforms, courses) = try await database.read { db in (try LTIPlatform.all(db), try Course.all(db)) }
-        return LTIPages.admin(platforms: platforms, courses: courses, principal: principal, origin: LTIWeb.origin(of: request))
+        return LTIPages.Platforms.response(platforms: platforms, courses: courses, principal: principal, origin: LTIWeb.origin(of: request))
     }
 
     func addPlatform(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -79,6 +79,6 @@ struct LTIAdminRoutes: Controller {
             (try LTIContextLink.all(courseID: courseID, db), try LTIScoreOutbox.recent(courseID: courseID, db),
              try LTIScoreOutbox.counts(courseID: courseID, db))
         }
-        return LTIPages.course(access, contexts: contexts, posts: posts, counts: counts, notice: notice)
+        return LTIPages.CourseGrades.response(access, contexts: contexts, posts: posts, counts: counts, notice: notice)
     }
 }

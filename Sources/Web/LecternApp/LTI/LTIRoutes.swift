@@ -70,7 +70,7 @@ struct LTIRoutes: Controller {
         // platform's login, so letting that page frame it gives nothing away.
         let referrer = request.headers["Referer"].map { [$0] } ?? []
         let framers = try await database.read { db in try LTILaunchSession.knownFramers(db) } + referrer
-        var response = LTIPages.autoSubmit(title: "Signing in from your LMS", explanation: "Taking you back to your LMS to confirm who you are.",
+        var response = LTIPages.AutoSubmit.response(title: "Signing in from your LMS", explanation: "Taking you back to your LMS to confirm who you are.",
                                            action: authentication.platform.authURL, fields: authentication.fields)
         response.headers.set("Content-Security-Policy", LTIWeb.policy(frameAncestors: Self.origins(framers),
                                                                       formActions: Self.origins([authentication.platform.authURL])))
@@ -96,7 +96,7 @@ struct LTIRoutes: Controller {
         let token = request.query["request"]
         let (stored, course, exercises) = try await deepLinkRequest(token, principal: principal)
         let multiple = DeepLinkingRequestRecord.message(stored.requestJSON)?.deepLinking?.acceptMultiple ?? true
-        return LTIPages.picker(course: course, exercises: exercises, requestToken: token ?? "", principal: principal, multiple: multiple)
+        return LTIPages.Picker.response(course: course, exercises: exercises, requestToken: token ?? "", principal: principal, multiple: multiple)
     }
 
     /// The picked exercises, signed and sent back to the platform.
@@ -124,7 +124,7 @@ struct LTIRoutes: Controller {
         let deleted = try await database.write { db in try LTIDeepLinkRequest.delete(tokenHash: SecureToken.hash(token ?? ""), db) }
         guard deleted else { throw HTTPError.notFound("No such deep-linking request.") }
         let framers = try await database.read { db in try LTILaunchSession.knownFramers(db) }
-        var response = LTIPages.autoSubmit(title: "Adding exercises to your LMS",
+        var response = LTIPages.AutoSubmit.response(title: "Adding exercises to your LMS",
                                            explanation: "Sending \(items.count) exercise(s) back to your LMS.",
                                            action: returnURL, fields: [("JWT", jwt)])
         response.headers.set("Content-Security-Policy", LTIWeb.policy(frameAncestors: Self.origins(framers),

@@ -117,11 +117,11 @@ struct LectureAdminRoutes: Controller {
             if values.preview {
                 let upload = values.upload()
                 let prepared = try await workers.run { try upload.prepare(number: number) }
-                return LectureEditPage.preview(prepared.loaded, values: values, course: access.course,
+                return LectureEditPage.ImportPreview.response(prepared.loaded, values: values, course: access.course,
                                                editing: isNew ? nil : number, principal: access.principal)
             }
             let outcome = try await importer.importLecture(values.upload(), number: number, into: access, onlyIfNew: isNew)
-            return LectureEditPage.imported(outcome, course: access.course, principal: access.principal)
+            return LectureEditPage.Imported.response(outcome, course: access.course, principal: access.principal)
         } catch let error as LectureUploadError {
             return LectureEditPage.response(values, course: access.course, editing: isNew ? nil : number, error: error,
                                             principal: access.principal)

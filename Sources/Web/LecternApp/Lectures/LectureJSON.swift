@@ -110,7 +110,7 @@ enum LectureJSON {
             json.field("section", anchor)
         }
         json.field("text", hit.text)
-        json.field("snippet", SnippetHTML.string(hit.snippet))
+        json.field("snippet", SnippetHTML(hit.snippet).string)
         json.field("url", hit.url)
         if !hit.contextBefore.isEmpty || !hit.contextAfter.isEmpty {
             json.key("context")

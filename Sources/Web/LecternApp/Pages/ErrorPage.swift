@@ -5,12 +5,18 @@ import HTTPServer
 /// follows a stale link still has the navigation, the stylesheet and who they are signed in as.
 /// API paths get JSON instead.
 enum ErrorPage {
-    static func render(_ error: HTTPError, userArea: HTML? = nil) -> [UInt8] {
-        PageLayout.render(title: "\(error.status.code) \(error.status.reason)", userArea: userArea) {
+    /// The error's page as the answer, with the error's status.
+    static func response(_ error: HTTPError, userArea: UserArea? = nil) -> Response {
+        Response.html(page(error, userArea: userArea).render(capacity: 16 * 1024), status: error.status)
+    }
+
+    /// The page alone, for the server's error renderer, which adds the status itself.
+    static func page(_ error: HTTPError, userArea: UserArea? = nil) -> HTML {
+        PageLayout.page(title: "\(error.status.code) \(error.status.reason)", userArea: userArea) {
             h1 { "\(error.status.code) \(error.status.reason)" }
             p { error.message }
             p { a(.href("/")) { "Back to the home page" } }
-        }.render()
+        }
     }
 }
 
@@ -27,7 +33,7 @@ struct ErrorPageMiddleware: Middleware {
         } catch let thrown as any HTTPResponseError where thrown.status.code >= 400 && !renderer.wantsJSON(request) {
             let error = HTTPError(thrown)
             let principal = try? await context.optionalPrincipal
-            var response = Response.html(ErrorPage.render(error, userArea: UserArea.html(principal)), status: error.status)
+            var response = ErrorPage.response(error, userArea: UserArea(principal))
             for field in error.headers { response.headers.add(field.name, field.value) }
             return response
         }

@@ -23,7 +23,7 @@ struct HomeRoutes: Controller {
     func home(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let principal = try? await context.optionalPrincipal else {
             let courses = try await database.read { db in try Course.all(db) }
-            return HomePage.visitor(courses: courses, userArea: UserArea.html(nil))
+            return HomePage.Visitor.response(courses: courses, userArea: UserArea(nil))
         }
         let userID = principal.user.id
         let isAdmin = principal.user.isAdmin
@@ -59,7 +59,7 @@ struct HomeRoutes: Controller {
             let recent = try RecentSubmission.all(userID: userID, limit: 5, db)
             return (cards, others, (recent, try ScoreHiding.hiddenKeys(userID: userID, isAdmin: isAdmin, submissions: recent, db)))
         }
-        return HomePage.signedIn(principal, cards: cards, otherCourses: others, recent: recent.0, now: Date(), hiddenScores: recent.1)
+        return HomePage.SignedIn.response(principal, cards: cards, otherCourses: others, recent: recent.0, now: Date(), hiddenScores: recent.1)
     }
 
     /// A student's every attempt.
@@ -70,6 +70,6 @@ struct HomeRoutes: Controller {
             let submissions = try RecentSubmission.all(userID: userID, limit: 500, db)
             return (submissions, try ScoreHiding.hiddenKeys(userID: userID, isAdmin: principal.user.isAdmin, submissions: submissions, db))
         }
-        return HomePage.myWork(principal, submissions: submissions, hiddenScores: hidden)
+        return HomePage.MyWork.response(principal, submissions: submissions, hiddenScores: hidden)
     }
 }

@@ -22,7 +22,7 @@ struct LecturePageRoutes: Controller {
     func courses(_ request: Request, context: AppRequestContext) async throws -> Response {
         let courses = try await database.read { db in try Course.all(db) }
         let principal = try? await context.optionalPrincipal
-        return CoursePages.list(courses, userArea: UserArea.html(principal),
+        return CoursePages.Index.response(courses, userArea: UserArea(principal),
                                 creator: principal?.user.isAdmin == true ? principal : nil)
     }
 
@@ -44,8 +44,8 @@ struct LecturePageRoutes: Controller {
                     isStudent ? try principal.map { try MyProgress.load(userID: $0.user.id, courseID: courseID, exercises: visible, db) } : nil,
                     teaches ? try AnalyticsService.course(courseID, db) : [])
         }
-        return CoursePages.home(course, lectures: lectures, exercises: exercises, showsGradebook: teaches,
-                                userArea: UserArea.html(principal), progress: progress, overview: overview)
+        return CoursePages.Home.response(course, lectures: lectures, exercises: exercises, showsGradebook: teaches,
+                                userArea: UserArea(principal), progress: progress, overview: overview)
     }
 
     /// A lecture with its transcript and captions; its instructors also get the cue editor.
@@ -63,15 +63,15 @@ struct LecturePageRoutes: Controller {
         let neighbours = LecturePage.Neighbours(
             previous: position.flatMap { $0 > 0 ? all[$0 - 1] : nil },
             next: position.flatMap { $0 + 1 < all.count ? all[$0 + 1] : nil })
-        var cueEditor: HTML?
+        var cueEditor: CueEditForm?
         if let principal, teaches, !cues.isEmpty {
             let linked = linkedSecond.flatMap { LecturePage.linkedCueIndex(second: $0, in: cues) }.map { cues[$0] }
-            cueEditor = CueEditForm.html(linked, course: course, lecture: lecture, principal: principal)
+            cueEditor = CueEditForm(linked, course: course, lecture: lecture, principal: principal)
         }
         return LecturePage.response(course: course, lecture: lecture, sections: sections, cues: cues,
                                     linkedSecond: linkedSecond, neighbours: neighbours, canEdit: teaches, languages: languages,
                                     chapters: chapters,
-                                    userArea: UserArea.html(principal), cueEditor: cueEditor)
+                                    userArea: UserArea(principal), cueEditor: cueEditor)
     }
 
     /// The search page.
@@ -81,7 +81,7 @@ struct LecturePageRoutes: Controller {
         let (courses, results) = try await database.read { db in
             (try Course.all(db), search.query.isEmpty ? nil : try Search.run(search, db))
         }
-        return SearchPage.response(search, results: results, courses: courses, userArea: UserArea.html(try? await context.optionalPrincipal))
+        return SearchPage.response(search, results: results, courses: courses, userArea: UserArea(try? await context.optionalPrincipal))
     }
 
     /// Whether the signed-in user teaches the course (instructors and admins).

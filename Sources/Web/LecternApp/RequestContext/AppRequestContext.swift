@@ -8,7 +8,7 @@ import Store
 /// func show(_ request: Request, context: AppRequestContext) async throws -> Response {
 ///     let access = try context.course        // set by RequireCourse: course, role, principal
 ///     let record = try context.exercise      // set by RequireExercise
-///     return GradebookPages.exercise(access, exercise: record, …)
+///     return GradebookPages.ExerciseScores.response(access, exercise: record, …)
 /// }
 /// ```
 typealias AppRequestContext = RequestContext

@@ -38,7 +38,7 @@ enum SubmissionPage {
         let picturesKept = details?.pictures != nil
         let regradeRequests = content.regradeRequests
         let exerciseURL = "/courses/\(content.course.slug)/exercises/\(content.exercise.slug)"
-        return PageLayout.response(title: "\(content.exercise.title): attempt \(submission.attempt)", userArea: UserArea.html(viewer)) {
+        return PageLayout.response(title: "\(content.exercise.title): attempt \(submission.attempt)", userArea: UserArea(viewer)) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
                 a(.href("/courses/\(content.course.slug)")) { content.course.title }
                 " › "
@@ -57,9 +57,9 @@ enum SubmissionPage {
                     strong { "\(PageFormat.score(submission.countedScore)) / \(PageFormat.score(submission.maxScore))" }
                 }
                 if view.isFiltered {
-                    StatusBadge.html("\(checks.count - failed) of \(checks.count) shown checks passed", tone: failed == 0 ? .neutral : .bad)
+                    StatusBadge("\(checks.count - failed) of \(checks.count) shown checks passed", tone: failed == 0 ? .neutral : .bad)
                 } else if !checks.isEmpty {
-                    StatusBadge.html(failed == 0 ? "All \(checks.count) checks passed" : "\(failed) of \(checks.count) checks failed",
+                    StatusBadge(failed == 0 ? "All \(checks.count) checks passed" : "\(failed) of \(checks.count) checks failed",
                                      tone: failed == 0 ? .ok : .bad)
                 }
                 if submission.latePenalty > 0 {
@@ -133,7 +133,7 @@ enum SubmissionPage {
                 }
             }
             if let regradeRequests, !regradeRequests.requests.isEmpty || content.owner.id == viewer.user.id {
-                RegradeQueuePage.submissionSection(submissionID: submission.id, requests: regradeRequests.requests,
+                RegradeRequestSection(submissionID: submission.id, requests: regradeRequests.requests,
                                                    canAsk: content.owner.id == viewer.user.id, cutoff: regradeRequests.cutoff, viewer: viewer)
             }
             p { a(.href(exerciseURL)) { "Back to the exercise" } }
@@ -147,7 +147,7 @@ enum SubmissionPage {
             h2(.id("understood")) { "What was understood" }
             if let layout = conversion.layout {
                 p { "The \(conversion.form.title) file, statement by statement, and the constraints each became in Lectern's own format, which is what was graded." }
-                ScrollingTable.html(label: "Source statements and what they became") {
+                ScrollingTable(label: "Source statements and what they became") {
                     table(.class("conversion-table")) {
                         thead { tr { th { "Line" }; th { "Source" }; th { "Graded as" } } }
                         tbody {
@@ -217,7 +217,7 @@ enum SubmissionPage {
     /// One check: passed or failed in words, its name, the points it gave and its message.
     private static func checkItem(_ check: StoredCheck) -> HTML {
         li(.class("check", check.passed ? "passed" : "failed")) {
-            StatusBadge.html(check.passed ? "✓ Passed" : "✗ Failed", tone: check.passed ? .ok : .bad)
+            StatusBadge(check.passed ? "✓ Passed" : "✗ Failed", tone: check.passed ? .ok : .bad)
             span(.class("check-name")) { check.name }
             span(.class("check-points")) { points(check.points) }
             if !check.message.isEmpty { p(.class("check-message")) { check.message } }
