@@ -72,6 +72,8 @@ let package = Package(
             "Captions", "JSON", "Digest", "CCrypt", "SourceCode", "ConstraintCode", "BehaviorCode", "InterfaceBuilder", "XML",
             "LTI", "CCrypto", "CCurl",
         ]),
+        // The tests' one HTTP client (in process or over a socket); only test targets depend on it.
+        module("HTTPTesting", in: "Web", ["HTTPServer"]),
 
         // Tools: argument parsing and the executables.
         module("CLI", in: "Tools", ["Spelling"]),
@@ -91,7 +93,7 @@ let package = Package(
         .testTarget(name: "SQLiteTests", dependencies: ["SQLite"], swiftSettings: strict),
         .testTarget(name: "ThreadsTests", dependencies: ["Threads"], swiftSettings: strict),
         .testTarget(name: "StoreTests", dependencies: ["Store", "SQLite"], swiftSettings: strict),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "JSON", "SeededRandom"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPTesting", "JSON", "SeededRandom"], swiftSettings: strict),
         .testTarget(name: "HTMLTests", dependencies: ["HTML"], swiftSettings: strict),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"], swiftSettings: strict),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LayoutSolver"], exclude: ["Golden"], swiftSettings: strict),
@@ -104,7 +106,7 @@ let package = Package(
         .testTarget(name: "SourceCodeTests", dependencies: ["SourceCode"], swiftSettings: strict),
         .testTarget(name: "ConstraintCodeTests", dependencies: ["ConstraintCode", "SourceCode", "AutoLayout", "Grading", "JSON"], swiftSettings: strict),
         .testTarget(name: "BehaviorCodeTests", dependencies: ["BehaviorCode", "SourceCode", "Grading", "Dynamics", "JSON"], swiftSettings: strict),
-        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "HTTPServer", "Store", "SQLite", "LTI", "JSON", "Digest"], swiftSettings: strict),
+        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "HTTPServer", "HTTPTesting", "Store", "SQLite", "LTI", "JSON", "Digest"], swiftSettings: strict),
         .testTarget(name: "LTITests", dependencies: ["LTI", "JSON", "SeededRandom"], swiftSettings: strict),
     ]
 )

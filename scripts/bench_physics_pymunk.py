@@ -7,6 +7,9 @@ Scenes (the same as `lectern-bench dynamics`):
      a floor, 600 steps of 1/60 s; rotation allowed or not, sleeping off or on.
   2. Dropit: a 320 x 568 view, 20 blocks of 32 pt without rotation dropped one every 0.25 s,
      300 steps of 1/60 s; whole simulations per second, world setup included.
+  3. Column: 40 blocks of 40 pt (friction 0.5, no rotation) standing on the floor of a
+     320 x 1700 view, 240 steps of 1/60 s without sleeping; how deep the most loaded contact
+     overlaps at the end, and how far the top block rests below its ideal height.
 
 Times are CPU time of this process (the machine is shared). Usage:
   bench_physics_pymunk.py [--lectern-json FILE] [--box2d-json FILE] [--json]
@@ -128,6 +131,27 @@ def dropit():
     return {"simulationsPerSecond": runs / (time.process_time() - start)}
 
 
+def column():
+    count, size, h = 40, 40.0, 1 / 60
+    height = size * count + 100
+    space = pymunk.Space()
+    space.gravity = (0, GRAVITY)
+    space.sleep_time_threshold = math.inf
+    bounds(space, 320, height, BOX_FRICTION)
+    bodies = [box(space, 160, height - size / 2 - i * size, size, False, BOX_FRICTION) for i in range(count)]
+    for _ in range(240):
+        space.step(h)
+    return column_figures([b.position.y for b in bodies], height, size)
+
+
+def column_figures(centres, floor, size):
+    """Overlaps of a column whose block centres are given bottom first, y down, on a floor at `floor`."""
+    overlaps = [centres[0] + size / 2 - floor]
+    overlaps += [(centres[i] + size / 2) - (centres[i - 1] - size / 2) for i in range(1, len(centres))]
+    ideal = floor - size / 2 - (len(centres) - 1) * size
+    return {"deepestOverlap": max(overlaps), "topSinking": centres[-1] - ideal}
+
+
 def ratio(ours, theirs, higher_is_better):
     if ours is None or theirs is None:
         return "n/a"
@@ -154,7 +178,8 @@ def main():
     parser.add_argument("--json", action="store_true", help="print pymunk's figures as JSON")
     args = parser.parse_args()
 
-    figures = {"pyramid": [pyramid(r, s) for r in (True, False) for s in (False, True)], "dropit": dropit()}
+    figures = {"pyramid": [pyramid(r, s) for r in (True, False) for s in (False, True)], "dropit": dropit(),
+               "column": column()}
     if args.json:
         print(json.dumps(figures))
         return
@@ -194,6 +219,11 @@ def main():
     o = ours["dropit"]["simulationsPerSecond"] if ours else None
     b = box2d["dropit"]["simulationsPerSecond"] if box2d else None
     print(row("dropit: simulations/s", o, figures["dropit"]["simulationsPerSecond"], b, ".0f", True, with_box2d))
+    for key, label in (("deepestOverlap", "column of 40: deepest overlap (pt)"),
+                       ("topSinking", "    top block below its ideal height (pt)")):
+        o = ours["column"][key] if ours and "column" in ours else None
+        b = box2d["column"][key] if box2d and "column" in box2d else None
+        print(row(label, o, figures["column"][key], b, ".3f", False, with_box2d))
 
 if __name__ == "__main__":
     main()

@@ -10,6 +10,10 @@
 #   5. Markup is escaped only by the HTML module.
 #   6. Each module lives in its layer's folder, Sources/<layer>/<module> (the table `layer` below),
 #      so the layers show in the tree.
+#   7. Pages have one entry point: in the application's markup files (those that import HTML), a
+#      full page answers `static func response(...)`, and a shared part is a Component: no
+#      `static func render/list/account/html(` builds a page or a part, and every static function
+#      whose signature returns a `Response` is named `response`.
 #
 # Prints every violation as FILE:LINE: rule, and exits 1 when there is any.
 set -euo pipefail
@@ -40,6 +44,7 @@ declare -A allowed=(
     [SQLite]="CSQLite Threads Foundation Glibc Dispatch Synchronization"
     [Store]="SQLite Captions JSON Digest Spelling Foundation"
     [HTTPServer]="JSON HTML Foundation Glibc Musl Dispatch Synchronization"
+    [HTTPTesting]="HTTPServer Foundation Glibc Dispatch"
     [LecternApp]="HTTPServer HTML Store SQLite Threads Grading AutoLayout Dynamics Captions JSON Digest CCrypt Foundation Glibc Dispatch Synchronization ConstraintCode InterfaceBuilder BehaviorCode XML SourceCode Spelling LTI CCrypto CCurl"
     [lectern]="LecternApp CLI Grading Foundation Glibc"
     [lectern-bench]="LecternApp CLI LayoutSolver AutoLayout Dynamics Grading Store SQLite Captions HTTPServer JSON Foundation Glibc Dispatch Synchronization InterfaceBuilder XML ConstraintCode BehaviorCode SourceCode SeededRandom LTI"
@@ -53,7 +58,7 @@ declare -A layer=(
     [Captions]=Content [Grading]=Content
     [LTI]=Integrations
     [SQLite]=Storage [Store]=Storage
-    [HTML]=Web [HTTPServer]=Web [LecternApp]=Web
+    [HTML]=Web [HTTPServer]=Web [LecternApp]=Web [HTTPTesting]=Web
     [CLI]=Tools [lectern]=Tools [lectern-bench]=Tools
 )
 pure=(Spelling Digest SeededRandom JSON XML SourceCode LayoutSolver AutoLayout Dynamics Captions InterfaceBuilder ConstraintCode BehaviorCode Grading HTML LTI)
@@ -111,9 +116,31 @@ done < <(grep -rnE '"[^"]*\b(SELECT [a-z*(]|INSERT INTO|DELETE FROM|CREATE (TABL
     | grep -vE '^Sources/Storage/(Store|SQLite)/' || true)
 
 while IFS= read -r hit; do
-    fail "$hit: only HTTPServer, the application and the executables use sockets"
+    fail "$hit: only HTTPServer, its test client, the application and the executables use sockets"
 done < <(grep -rnE '\b(socket\(|epoll_create1?\(|SOCK_STREAM|AF_INET6?\b|sockaddr_in)' Sources --include='*.swift' \
-    | grep -vE '^Sources/(Web/HTTPServer|Web/LecternApp|Tools/lectern|Tools/lectern-bench)/' || true)
+    | grep -vE '^Sources/(Web/HTTPServer|Web/HTTPTesting|Web/LecternApp|Tools/lectern|Tools/lectern-bench)/' || true)
+
+while IFS= read -r hit; do
+    fail "$hit: a page answers static func response(...); a shared part is a Component (docs/ARCHITECTURE.md, Pages)"
+done < <(grep -rlE '^import HTML$' Sources/Web/LecternApp --include='*.swift' \
+    | xargs -r grep -nHE '^\s*(public |internal |fileprivate |private )?static func (render|list|account|html)\(' || true)
+
+# A signature may span lines: read it from `static func name(` to the line that opens the body.
+while IFS= read -r hit; do
+    fail "$hit: a static function that returns a Response is a page's entry point: name it response"
+done < <(grep -rlE '^import HTML$' Sources/Web/LecternApp --include='*.swift' | xargs -r awk '
+    FNR == 1 { reading = 0 }
+    /^[[:space:]]*(public |internal |fileprivate |private )?static func [A-Za-z_]+\(/ {
+        reading = 1; signature = ""; line = FNR
+        match($0, /static func [A-Za-z_]+/); name = substr($0, RSTART + 12, RLENGTH - 12)
+    }
+    reading {
+        signature = signature $0
+        if ($0 ~ /[{}][[:space:]]*$/) {
+            reading = 0
+            if (signature ~ /-> Response([^A-Za-z_]|$)/ && name != "response") print FILENAME ":" line ": static func " name
+        }
+    }' || true)
 
 if (( failures > 0 )); then
     echo "check-architecture: $failures violation(s)"

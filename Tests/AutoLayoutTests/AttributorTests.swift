@@ -1,5 +1,5 @@
 import XCTest
-@testable import AutoLayout
+import AutoLayout
 
 /// The attributor screen: four equal swatches between standard margins.
 final class AttributorTests: XCTestCase {

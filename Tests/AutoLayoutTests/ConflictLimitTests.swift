@@ -1,5 +1,5 @@
 import XCTest
-@testable import AutoLayout
+import AutoLayout
 
 /// Past `LayoutLimits.maxAnalyzedConflicts`, required constraints that cannot hold are broken
 /// without their minimal set and summarized in one conflict.

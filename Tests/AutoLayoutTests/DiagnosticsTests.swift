@@ -1,5 +1,5 @@
 import XCTest
-@testable import AutoLayout
+import AutoLayout
 
 /// Ambiguity, magic numbers, fixed sizes and truncation.
 final class DiagnosticsTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import AutoLayout
+import AutoLayout
 
 /// Sizes and positions fixed before solving must give the same frames and diagnostics as the full
 /// system: these are the cases where folding them in has to step aside.

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import AutoLayout
+import AutoLayout
 
 /// The diagnostics text, compared with reviewed files in `Golden/`.
 /// Run with `LECTERN_UPDATE_GOLDEN=1` to rewrite the files after an intended change, then review the diff.

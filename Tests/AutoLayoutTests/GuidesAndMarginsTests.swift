@@ -1,5 +1,5 @@
 import XCTest
-@testable import AutoLayout
+import AutoLayout
 
 /// Margin and baseline attributes, the root container's built-in guides, and what scenarios say they measure.
 final class GuidesAndMarginsTests: XCTestCase {

@@ -1,6 +1,6 @@
 import JSON
 import XCTest
-@testable import AutoLayout
+import AutoLayout
 
 /// The JSON form of constraints and the JSON output of a solve.
 final class JSONFormTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import AutoLayout
+import AutoLayout
 
 /// `LayoutSession` solves scenario after scenario on a prepared solver per writing direction, and
 /// must give exactly what a fresh solve of each scenario gives: frames, conflicts, ambiguities and

@@ -1,5 +1,5 @@
 import XCTest
-@testable import AutoLayout
+import AutoLayout
 
 /// The lecture's layouts, solved in every orientation.
 final class LectureCaseTests: XCTestCase {

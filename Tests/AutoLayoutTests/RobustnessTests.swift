@@ -1,5 +1,5 @@
 import XCTest
-@testable import AutoLayout
+import AutoLayout
 
 /// Random input never crashes or hangs: it parses and solves, or it is rejected with located errors.
 final class RobustnessTests: XCTestCase {

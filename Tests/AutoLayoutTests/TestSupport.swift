@@ -1,5 +1,5 @@
 import XCTest
-@testable import AutoLayout
+import AutoLayout
 
 /// Parses a document, failing the test with the errors if it does not parse.
 func parseDocument(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> LayoutDocument? {

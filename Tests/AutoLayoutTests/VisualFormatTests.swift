@@ -1,5 +1,5 @@
 import XCTest
-@testable import AutoLayout
+import AutoLayout
 
 /// Every form of Apple's Visual Format Syntax, and where errors point.
 final class VisualFormatTests: XCTestCase {

@@ -4,7 +4,7 @@ import Dynamics
 import Grading
 import JSON
 import SourceCode
-@testable import BehaviorCode
+import BehaviorCode
 
 /// The same value with object members in a fixed order, so trees compare by content.
 func canonical(_ value: JSONValue) -> JSONValue {

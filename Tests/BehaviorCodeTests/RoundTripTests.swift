@@ -3,7 +3,7 @@ import XCTest
 import Dynamics
 import Grading
 import JSON
-@testable import BehaviorCode
+import BehaviorCode
 
 let exercisesFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -31,6 +31,10 @@ func shippedDynamicsExercises() throws -> [(exercise: Exercise, dynamics: Dynami
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("exercise.json").path) else { continue }
         let exercise = try Exercise.load(files: try readFiles(in: folder))
         if case .dynamics(let dynamics) = exercise.definition { found.append((exercise, dynamics, folder)) }
+    }
+    // The repository ships three: fewer means the folder is missing or broken, never a pass.
+    guard found.count >= 3 else {
+        throw ExerciseError("Exercises/", "\(found.count) dynamics exercises in \(exercisesFolder.path), expected at least 3")
     }
     return found
 }

@@ -1,5 +1,5 @@
 import XCTest
-@testable import CLI
+import CLI
 
 /// Every usage error: its one-line message and the usage that follows it.
 final class ErrorMessageTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import CLI
+import CLI
 
 /// A small command tree shaped like the real `lectern` tool, used by every test in this target.
 enum SampleCommands {

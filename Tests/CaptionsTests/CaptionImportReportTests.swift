@@ -1,5 +1,5 @@
 import XCTest
-@testable import Captions
+import Captions
 
 /// Encodings and tags of SRT files from real tools, and page text around plain timestamped dumps.
 final class CaptionImportReportTests: XCTestCase {

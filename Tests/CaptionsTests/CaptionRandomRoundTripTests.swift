@@ -1,6 +1,6 @@
 import SeededRandom
 import XCTest
-@testable import Captions
+import Captions
 
 /// Random cues with awkward text and WebVTT metadata read back from both writers unchanged.
 final class CaptionRandomRoundTripTests: XCTestCase {

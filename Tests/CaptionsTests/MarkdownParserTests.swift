@@ -1,5 +1,5 @@
 import XCTest
-@testable import Captions
+import Captions
 
 final class MarkdownParserTests: XCTestCase {
     private func parse(_ text: String) throws -> [MarkdownBlock] {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Captions
+import Captions
 
 final class SearchHighlightsTests: XCTestCase {
     private func marked(_ query: String, _ text: String) -> String {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Captions
+import Captions
 import SeededRandom
 
 final class SearchQueryTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Captions
+import Captions
 
 final class StemmerTests: XCTestCase {
     /// Word → stem pairs from the Porter2 sample vocabulary published with the algorithm.

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Captions
+import Captions
 import SeededRandom
 
 final class TranscriptSectionSourceTests: XCTestCase {

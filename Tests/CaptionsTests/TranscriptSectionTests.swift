@@ -1,5 +1,5 @@
 import XCTest
-@testable import Captions
+import Captions
 
 final class TranscriptSectionTests: XCTestCase {
     func testSectionsUnderHeadings() throws {

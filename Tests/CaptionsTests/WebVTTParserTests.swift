@@ -1,5 +1,5 @@
 import XCTest
-@testable import Captions
+import Captions
 
 final class WebVTTParserTests: XCTestCase {
     private let sample = """

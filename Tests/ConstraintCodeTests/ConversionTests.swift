@@ -1,6 +1,6 @@
 import XCTest
 import AutoLayout
-@testable import ConstraintCode
+import ConstraintCode
 
 /// Constraint code in both languages, one fixture per API shape.
 final class ConversionTests: XCTestCase {

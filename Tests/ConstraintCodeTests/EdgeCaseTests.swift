@@ -1,6 +1,6 @@
 import XCTest
 import AutoLayout
-@testable import ConstraintCode
+import ConstraintCode
 
 /// Hierarchies, branches and values the reader must follow or report.
 final class EdgeCaseTests: XCTestCase {

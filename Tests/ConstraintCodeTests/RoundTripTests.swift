@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 import AutoLayout
 import Grading
-@testable import ConstraintCode
+import ConstraintCode
 
 /// The repository's `Exercises/` folder, found from this file's path.
 let exercisesFolder = URL(fileURLWithPath: #filePath)
@@ -32,6 +32,10 @@ func shippedLayoutExercises() throws -> [(exercise: Exercise, layout: LayoutExer
         guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("exercise.json").path) else { continue }
         let exercise = try Exercise.load(files: try readFiles(in: folder))
         if case .layout(let layout) = exercise.definition { found.append((exercise, layout, folder)) }
+    }
+    // The repository ships seven: fewer means the folder is missing or broken, never a pass.
+    guard found.count >= 7 else {
+        throw ExerciseError("Exercises/", "\(found.count) layout exercises in \(exercisesFolder.path), expected at least 7")
     }
     return found
 }

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Digest
+import Digest
 import SeededRandom
 
 final class DigestTests: XCTestCase {

@@ -1,6 +1,6 @@
 import JSON
 import XCTest
-@testable import Dynamics
+import Dynamics
 
 final class AttachmentTests: XCTestCase {
     /// Columns 40 pt wide: column k spans 40k…40k+40.

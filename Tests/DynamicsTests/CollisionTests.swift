@@ -76,18 +76,25 @@ final class CollisionTests: XCTestCase {
     }
 }
 
-final class SortWithoutAllocatingTests: XCTestCase {
-    func testSortsLikeTheStandardLibrary() {
+final class PairKeySorterTests: XCTestCase {
+    func testSortsPairKeysLikeTheStandardLibrary() {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for count in [0, 1, 2, 3, 10, 257] {
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        var sorter = PairKeySorter()
+        // Shape counts change between calls, as shapes appear; the same sorter is reused.
+        for (count, shapes) in [(0, 1), (1, 2), (2, 2), (3, 5), (10, 4), (257, 40), (2_000, 300), (40, 7)] {
             var keys: [UInt64] = (0..<count).map { _ in
-                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                return state >> 40
+                let a = next(shapes - 1)
+                let b = a + 1 + next(shapes - 1 - a)
+                return Contact.key(a, b)
             }
             keys += keys.prefix(count / 3)  // duplicates too
             var sorted = keys
-            sorted.sortWithoutAllocating()
-            XCTAssertEqual(sorted, keys.sorted(), "\(count) keys")
+            sorter.sort(&sorted, shapeCount: shapes)
+            XCTAssertEqual(sorted, keys.sorted(), "\(count) keys over \(shapes) shapes")
         }
     }
 }

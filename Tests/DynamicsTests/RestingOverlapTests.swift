@@ -3,9 +3,10 @@ import XCTest
 
 /// Resting stacks sink into each other only a little: once a column has settled, every contact in
 /// it (block on block, bottom block on the floor) overlaps by at most the linear slop (Box2D's
-/// 0.005 m, which is 0.5 pt at 100 pt to the metre). Soft contacts yield in proportion to the
-/// weight they carry, about 0.025 pt per 40-pt block above them, so this holds for columns of up
-/// to about 20 blocks.
+/// 0.005 m, which is 0.5 pt at 100 pt to the metre), however many blocks stand on it. Soft
+/// contacts alone yield in proportion to the weight they carry (about 0.025 pt per 40-pt block
+/// above them); the position projection at the end of each step takes back what goes beyond
+/// 0.3 pt (`Tuning.allowedOverlap`).
 final class RestingOverlapTests: XCTestCase {
     /// Overlaps of a settled column of `count` blocks of 40 pt standing on the floor of a view
     /// `height` points tall: index 0 is the bottom block on the floor, index i the block i on block i − 1.
@@ -51,5 +52,21 @@ final class RestingOverlapTests: XCTestCase {
     func testColumnOfTwentyKeepsEveryContactWithinTheSlopWithTheSteadyStacksTiming() throws {
         // Two substeps of 1/120 s, as the steady-stacks exercise uses.
         assertWithinSlop(try overlaps(count: 20, allowsRotation: false, substeps: 2), "20 blocks, 2 substeps")
+    }
+
+    func testColumnOfFortyKeepsEveryContactWithinTheSlop() throws {
+        assertWithinSlop(try overlaps(count: 40, allowsRotation: false, duration: 6), "40 blocks, no rotation")
+        assertWithinSlop(try overlaps(count: 40, allowsRotation: true, duration: 6), "40 blocks, rotation allowed")
+        assertWithinSlop(try overlaps(count: 40, allowsRotation: false, substeps: 2, duration: 6), "40 blocks, 2 substeps")
+    }
+
+    func testOverlapDoesNotGrowWithTheLoadBeyondTheSlop() throws {
+        // The most loaded contact (the floor's) of a tall column overlaps no more than half the
+        // slop beyond what the bottom contact of a short one does.
+        let short = try overlaps(count: 5, allowsRotation: false)
+        let tall = try overlaps(count: 60, allowsRotation: false, duration: 8)
+        let deepest = try XCTUnwrap(tall.max())
+        XCTAssertLessThanOrEqual(deepest, try XCTUnwrap(short.max()) + 0.5 * Tuning.linearSlop,
+                                 "a 60-block column's deepest contact overlaps by \(deepest) pt")
     }
 }

@@ -1,6 +1,6 @@
 import JSON
 import XCTest
-@testable import Dynamics
+import Dynamics
 
 final class SceneFormatTests: XCTestCase {
     static let example = """

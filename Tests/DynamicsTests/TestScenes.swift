@@ -1,4 +1,4 @@
-@testable import Dynamics
+import Dynamics
 
 /// Scene-building shorthands shared by the tests.
 enum TestScenes {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Grading
+import Grading
 
 /// Same exercise version and submission: the same report, byte for byte, pictures included.
 final class DeterminismTests: XCTestCase {

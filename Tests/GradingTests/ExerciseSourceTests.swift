@@ -1,7 +1,7 @@
 import Foundation
 import JSON
 import XCTest
-@testable import Grading
+import Grading
 
 /// The JSON form of an exercise folder, which the editor and the API exchange.
 final class ExerciseSourceTests: XCTestCase {

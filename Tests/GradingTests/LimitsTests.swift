@@ -1,5 +1,5 @@
 import XCTest
-@testable import Grading
+import Grading
 
 /// Every submission limit gives a clear message with a location, and a rejected report.
 final class LimitsTests: XCTestCase {

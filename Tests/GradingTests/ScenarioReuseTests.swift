@@ -10,7 +10,7 @@ final class ScenarioReuseTests: XCTestCase {
         var compared = 0
         var reusedWork = 0
         var freshWork = 0
-        for exercise in shippedCatalog.exercises {
+        for exercise in try shippedCatalog().exercises {
             guard case .layout(let layout) = exercise.definition else { continue }
             let answers = [("reference", exercise.reference)] + exercise.examples.map { ($0.name, $0.submission) }
             for (name, text) in answers {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Grading
+import Grading
 
 /// A storyboard's size-class variations: each scenario is graded with the constraints installed
 /// for its own size classes (landscape on a phone is compact height), not with the design size's.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import Grading
+import Grading
 
 /// A student's storyboard is usually the app's whole Main.storyboard: the grader takes the one
 /// scene whose views are the exercise's, and lists the scenes when it cannot tell.

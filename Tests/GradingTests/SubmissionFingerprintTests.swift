@@ -1,5 +1,5 @@
 import XCTest
-@testable import Grading
+import Grading
 
 /// Canonical forms for similarity: the same work written differently has the same fingerprint;
 /// different work does not.

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import Grading
+import Grading
 
 /// The repository's `Exercises/` folder, found from this file's path.
 let exercisesFolder = URL(fileURLWithPath: #filePath)
@@ -8,10 +8,13 @@ let exercisesFolder = URL(fileURLWithPath: #filePath)
     .appendingPathComponent("Exercises")
 
 /// Every file under `folder`, by path relative to it.
+/// - Throws: when the folder cannot be listed or a file cannot be read.
 func readFiles(in folder: URL) throws -> [String: [UInt8]] {
     var files: [String: [UInt8]] = [:]
     let base = folder.standardizedFileURL.path
-    guard let enumerator = FileManager.default.enumerator(atPath: base) else { return files }
+    guard let enumerator = FileManager.default.enumerator(atPath: base) else {
+        throw ShippedExercisesMissing(description: "cannot list \(base)")
+    }
     while let relative = enumerator.nextObject() as? String {
         var isDirectory: ObjCBool = false
         let path = (base as NSString).appendingPathComponent(relative)
@@ -21,20 +24,40 @@ func readFiles(in folder: URL) throws -> [String: [UInt8]] {
     return files
 }
 
-/// The shipped exercises, loaded once per test process.
-let shippedCatalog: ExerciseCatalog = {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: exercisesFolder.path)) ?? []
-    let folders = names.sorted().compactMap { name -> (name: String, files: [String: [UInt8]])? in
+/// How many exercises the repository ships: a test over them fails when fewer load, so a missing
+/// or emptied folder can never pass.
+let shippedExerciseCount = 10
+
+/// Why the shipped exercises are not there to test.
+struct ShippedExercisesMissing: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The shipped exercises, read once per test process; a folder that cannot be read is an error.
+private let shippedLoad = Result { () throws -> ExerciseCatalog in
+    let names = try FileManager.default.contentsOfDirectory(atPath: exercisesFolder.path)
+    let folders = try names.sorted().compactMap { name -> (name: String, files: [String: [UInt8]])? in
         let folder = exercisesFolder.appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("exercise.json").path),
-              let files = try? readFiles(in: folder) else { return nil }
-        return (name, files)
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent("exercise.json").path) else { return nil }
+        return (name, try readFiles(in: folder))
     }
     return ExerciseCatalog(folders: folders)
-}()
+}
+
+/// The shipped exercises.
+/// - Throws: when `Exercises/` is missing or unreadable, or fewer than ``shippedExerciseCount``
+///   exercises load (the message lists the loader's errors).
+func shippedCatalog() throws -> ExerciseCatalog {
+    let catalog = try shippedLoad.get()
+    guard catalog.exercises.count >= shippedExerciseCount else {
+        throw ShippedExercisesMissing(description: "\(catalog.exercises.count) of \(shippedExerciseCount) shipped exercises "
+                                      + "loaded from \(exercisesFolder.path): \(catalog.errors)")
+    }
+    return catalog
+}
 
 func shippedExercise(_ slug: String, file: StaticString = #filePath, line: UInt = #line) throws -> Exercise {
-    try XCTUnwrap(shippedCatalog.exercise(slug), "exercise \(slug) did not load: \(shippedCatalog.errors)", file: file, line: line)
+    try XCTUnwrap(try shippedCatalog().exercise(slug), "exercise \(slug) did not load", file: file, line: line)
 }
 
 /// An in-memory layout exercise: `views` lines, scenarios as JSON, and the reference.

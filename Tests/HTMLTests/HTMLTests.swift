@@ -1,5 +1,5 @@
 import XCTest
-@testable import HTML
+import HTML
 
 final class HTMLTests: XCTestCase {
     func testElementsAttributesConditionalsAndLoops() {

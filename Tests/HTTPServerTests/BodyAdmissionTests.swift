@@ -1,6 +1,7 @@
 import Synchronization
 import XCTest
-@testable import HTTPServer
+import HTTPServer
+import HTTPTesting
 
 /// Large bodies are read only after the head alone has passed, and within a memory budget.
 final class BodyAdmissionTests: XCTestCase {
@@ -32,9 +33,9 @@ final class BodyAdmissionTests: XCTestCase {
     func testLargeAnonymousBodiesAreAnsweredFromTheHeadAlone() throws {
         server = try uploadServer()
         let start = Array(repeating: UInt8(ascii: "a"), count: 64 * 1024)
-        var clients: [TestClient] = []
+        var clients: [RawConnection] = []
         for _ in 0..<40 {
-            let client = try TestClient(port: server.port)
+            let client = try RawConnection(port: server.port)
             try client.send("POST /admin/upload HTTP/1.1\r\n" + Self.bigHead)
             try client.send(start)
             clients.append(client)
@@ -49,17 +50,17 @@ final class BodyAdmissionTests: XCTestCase {
 
     func testLargeBodiesForNoRouteOrTheWrongMethodAreNotRead() throws {
         server = try uploadServer()
-        let nowhere = try TestClient(port: server.port)
+        let nowhere = try RawConnection(port: server.port)
         try nowhere.send("POST /nowhere HTTP/1.1\r\n" + Self.bigHead)
         XCTAssertEqual(try nowhere.read().status, 404)
         XCTAssertTrue(nowhere.isClosedByPeer())
-        let wrongMethod = try TestClient(port: server.port)
+        let wrongMethod = try RawConnection(port: server.port)
         try wrongMethod.send("PUT /page HTTP/1.1\r\n" + Self.bigHead)
         let reply = try wrongMethod.read()
         XCTAssertEqual(reply.status, 405)
         XCTAssertEqual(reply.headers["Allow"], "GET, HEAD, OPTIONS")
         XCTAssertTrue(wrongMethod.isClosedByPeer())
-        let chunked = try TestClient(port: server.port)
+        let chunked = try RawConnection(port: server.port)
         try chunked.send("POST /admin/upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n10000\r\n")
         XCTAssertEqual(try chunked.read().status, 401, "a chunked body may be large: the head decides")
         XCTAssertEqual(server.metrics.peakBodyBytesInFlight, 0)
@@ -67,11 +68,11 @@ final class BodyAdmissionTests: XCTestCase {
 
     func testSmallBodiesAndAdmittedLargeBodiesAreRead() throws {
         server = try uploadServer()
-        let client = try TestClient(port: server.port)
-        let small = try client.request("POST", "/admin/upload", body: "tiny")
+        let client = try RawConnection(port: server.port)
+        let small = try client.request("POST", "/admin/upload", body: Array("tiny".utf8))
         XCTAssertEqual(small.status, 401, "answered by the handler")
-        let body = String(repeating: "b", count: 200 * 1024)
-        let large = try client.request("POST", "/admin/upload", headers: ["Authorization: Bearer t"], body: body)
+        let body = [UInt8](repeating: UInt8(ascii: "b"), count: 200 * 1024)
+        let large = try client.request("POST", "/admin/upload", headers: ["Authorization": "Bearer t"], body: body)
         XCTAssertEqual(large.status, 200, "the connection stayed open after the small refusal")
         XCTAssertEqual(large.text, "\(200 * 1024)")
         XCTAssertGreaterThanOrEqual(server.metrics.peakBodyBytesInFlight, 200 * 1024)
@@ -80,11 +81,11 @@ final class BodyAdmissionTests: XCTestCase {
 
     func testBodyMemoryBudgetAnswers503WithRetryAfter() throws {
         server = try uploadServer { $0.maxBodyMemoryBytes = 300 * 1024 }
-        let first = try TestClient(port: server.port)
+        let first = try RawConnection(port: server.port)
         try first.send("POST /admin/upload HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Length: \(200 * 1024)\r\n\r\n")
         try first.send(Array(repeating: UInt8(ascii: "c"), count: 1024))
         while server.metrics.bodyBytesInFlight < 200 * 1024 { usleep(1000) }
-        let second = try TestClient(port: server.port)
+        let second = try RawConnection(port: server.port)
         try second.send("POST /admin/upload HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer t\r\nContent-Length: \(200 * 1024)\r\n\r\n")
         let busy = try second.read()
         XCTAssertEqual(busy.status, 503)
@@ -92,9 +93,9 @@ final class BodyAdmissionTests: XCTestCase {
         XCTAssertTrue(second.isClosedByPeer())
         try first.send(Array(repeating: UInt8(ascii: "c"), count: 199 * 1024))
         XCTAssertEqual(try first.read().text, "\(200 * 1024)")
-        let third = try TestClient(port: server.port)
-        let reply = try third.request("POST", "/admin/upload", headers: ["Authorization: Bearer t"],
-                                      body: String(repeating: "d", count: 200 * 1024))
+        let third = try RawConnection(port: server.port)
+        let reply = try third.request("POST", "/admin/upload", headers: ["Authorization": "Bearer t"],
+                                      body: [UInt8](repeating: UInt8(ascii: "d"), count: 200 * 1024))
         XCTAssertEqual(reply.status, 200, "the budget was given back")
     }
 }

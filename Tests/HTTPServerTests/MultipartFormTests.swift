@@ -1,6 +1,6 @@
 import SeededRandom
 import XCTest
-@testable import HTTPServer
+import HTTPServer
 
 final class MultipartFormTests: XCTestCase {
     private func request(_ body: String, contentType: String = "multipart/form-data; boundary=XyZ") -> Request {

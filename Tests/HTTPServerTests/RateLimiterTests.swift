@@ -1,6 +1,7 @@
 import Synchronization
 import XCTest
-@testable import HTTPServer
+import HTTPServer
+import HTTPTesting
 
 final class RateLimiterTests: XCTestCase {
     /// A clock the test moves by hand.
@@ -38,7 +39,7 @@ final class RateLimiterTests: XCTestCase {
             router.get("/api/health") { _, _ in .text("ok") }
         }
         defer { Task { await server.shutdown(gracePeriod: 1) } }
-        let client = try TestClient(port: server.port)
+        let client = TestClient(port: server.port)
         XCTAssertEqual(try client.get("/api/search").status, 200)
         XCTAssertEqual(try client.get("/api/search").status, 200)
         let limited = try client.get("/api/search")

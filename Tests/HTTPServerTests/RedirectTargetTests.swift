@@ -1,5 +1,6 @@
 import XCTest
-@testable import HTTPServer
+import HTTPServer
+import HTTPTesting
 
 /// No `Location` the server sends may leave the origin: not the trailing-slash redirect, not a
 /// handler's redirect built from user input. Browsers read `//x`, `/\x`, `\/x` and paths with tabs
@@ -31,14 +32,14 @@ final class RedirectTargetTests: XCTestCase {
             router.get("/courses") { _, _ in .text("courses") }
         }
         for target in ["//evil.example/", "/\\evil.example/", "/%2F%2Fevil.example/", "/%5Cevil.example/", "///evil.example/"] {
-            let client = try TestClient(port: server.port)
+            let client = TestClient(port: server.port)
             let reply = try client.get(target)
             if let location = reply.headers["Location"] {
                 XCTAssertTrue(RedirectTarget.isLocal(location), "\(target) redirected to \(location)")
                 XCTAssertFalse(location.hasPrefix("//") || location.hasPrefix("/\\"), "\(target) redirected to \(location)")
             }
         }
-        let client = try TestClient(port: server.port)
+        let client = TestClient(port: server.port)
         let kept = try client.get("/courses/?page=2")
         XCTAssertEqual(kept.status, 308)
         XCTAssertEqual(kept.headers["Location"], "/courses?page=2")
@@ -53,11 +54,11 @@ final class RedirectTargetTests: XCTestCase {
         for path in ["/go", "/raw"] {
             for next in ["%2F%2Fevil.example", "%2F%5Cevil.example", "%5C%2Fevil.example", "%2F%09%2Fevil.example",
                          "%20%2F%2Fevil.example", "https%3A%2F%2Fevil.example"] {
-                let client = try TestClient(port: server.port)
+                let client = TestClient(port: server.port)
                 let reply = try client.get("\(path)?next=\(next)")
                 XCTAssertEqual(reply.headers["Location"], "/", "\(path)?next=\(next)")
             }
-            let client = try TestClient(port: server.port)
+            let client = TestClient(port: server.port)
             XCTAssertEqual(try client.get("\(path)?next=%2Fcourses").headers["Location"], "/courses")
         }
         await server.shutdown(gracePeriod: 1)

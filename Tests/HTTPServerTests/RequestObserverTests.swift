@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import HTTPServer
+import HTTPTesting
 
 /// Metrics, the access log and trusted proxies are middleware: tested in process, and the
 /// requests refused before routing through a socket.
@@ -85,7 +86,7 @@ final class RequestObserverTests: XCTestCase {
     func testRequestsRefusedBeforeRoutingAreCountedToo() throws {
         let server = try startServer({ router in router.get("/a") { _, _ in .text("a") } })
         defer { Task { await server.shutdown(gracePeriod: 1) } }
-        let client = try TestClient(port: server.port)
+        let client = try RawConnection(port: server.port)
         try client.send("GET /a HTTP/1.1\r\nHost x\r\n\r\n")
         let reply = try client.read()
         XCTAssertEqual(reply.status, 400)

@@ -1,5 +1,5 @@
 import XCTest
-@testable import HTTPServer
+import HTTPServer
 
 /// Drives the pure parser over a byte string split into pieces of `split` bytes.
 struct ParsedStream {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import HTTPServer
+import HTTPServer
 
 /// Routing decisions, without sockets.
 final class RouterTests: XCTestCase {
@@ -7,8 +7,7 @@ final class RouterTests: XCTestCase {
         var config = ServerConfiguration()
         config.metricsPath = nil
         let server = Server(router: router, configuration: config)
-        let request = Request(method: method, target: target, headers: headers)
-        return await server.respond(to: request, lookup: server.routes.lookup(method: method, path: request.path))
+        return await server.handle(Request(method: method, target: target, headers: headers))
     }
 
     private func text(_ response: Response) -> String { String(decoding: response.bodyBytes ?? [], as: UTF8.self) }

@@ -1,5 +1,6 @@
 import XCTest
-@testable import HTTPServer
+import HTTPServer
+import HTTPTesting
 
 /// Handlers, errors, streaming, shutdown, metrics and proxies over real sockets.
 final class ServerBehaviourTests: XCTestCase {
@@ -18,7 +19,7 @@ final class ServerBehaviourTests: XCTestCase {
             router.get("/api/boom") { _, _ in throw Boom() }
             router.get("/ok") { _, _ in .text("ok") }
         }
-        let client = try TestClient(port: server.port)
+        let client = try RawConnection(port: server.port)
         let page = try client.get("/boom")
         XCTAssertEqual(page.status, 500)
         XCTAssertEqual(page.headers["Content-Type"], "text/html; charset=utf-8")
@@ -39,7 +40,7 @@ final class ServerBehaviourTests: XCTestCase {
                     HTTPError.FieldError(field: "$.a", message: "missing"), HTTPError.FieldError(field: "text", line: 3, column: 7, message: "what?")])
             }
         }
-        let client = try TestClient(port: server.port)
+        let client = TestClient(server: server)
         let api = try client.get("/api/thing/7")
         XCTAssertEqual(api.status, 404)
         XCTAssertEqual(api.headers["Content-Type"], "application/problem+json")
@@ -50,7 +51,7 @@ final class ServerBehaviourTests: XCTestCase {
         let page = try client.get("/page")
         XCTAssertEqual(page.status, 403)
         XCTAssertTrue(page.text.contains("Not &lt;yours&gt;"), "the message is escaped in the HTML page")
-        let negotiated = try client.get("/page", headers: ["Accept: application/json"])
+        let negotiated = try client.get("/page", headers: ["Accept": "application/json"])
         XCTAssertEqual(negotiated.text, #"{"type":"about:blank","title":"Forbidden","status":403,"detail":"Not <yours>","code":"forbidden"}"#)
     }
 
@@ -66,10 +67,10 @@ final class ServerBehaviourTests: XCTestCase {
                 return .text("opened")
             }
         }, config: { $0.eventLoopCount = 1 })
-        let waiting = try TestClient(port: server.port)
+        let waiting = try RawConnection(port: server.port)
         try waiting.send("GET /wait HTTP/1.1\r\nHost: x\r\n\r\n")
         // If the waiting handler blocked the (single) loop, this request would never be answered.
-        let other = try TestClient(port: server.port)
+        let other = try RawConnection(port: server.port)
         XCTAssertEqual(try other.get("/release").text, "opened")
         XCTAssertEqual(try waiting.read().text, "released")
     }
@@ -82,7 +83,7 @@ final class ServerBehaviourTests: XCTestCase {
                 }
             }
         }
-        let client = try TestClient(port: server.port)
+        let client = try RawConnection(port: server.port)
         let reply = try client.get("/stream")
         XCTAssertEqual(reply.headers["Transfer-Encoding"], "chunked")
         XCTAssertEqual(reply.text, (0..<100).map { "line \($0)\n" }.joined())
@@ -99,17 +100,17 @@ final class ServerBehaviourTests: XCTestCase {
             }
         }
         let port = server.port
-        let client = try TestClient(port: port)
+        let client = try RawConnection(port: port)
         try client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
         await started.wait()
-        let idle = try TestClient(port: port)
+        let idle = try RawConnection(port: port)
         await server.shutdown(gracePeriod: 5)
         let reply = try client.read()
         XCTAssertEqual(reply.status, 200)
         XCTAssertEqual(reply.text, "finished")
         XCTAssertEqual(reply.headers["Connection"], "close")
         XCTAssertTrue(idle.isClosedByPeer(), "idle connections are closed")
-        XCTAssertThrowsError(try TestClient(port: port).get("/slow"), "no longer accepting")
+        XCTAssertThrowsError(try RawConnection(port: port).get("/slow"), "no longer accepting")
         server = nil
     }
 
@@ -117,7 +118,7 @@ final class ServerBehaviourTests: XCTestCase {
         server = try startServer { router in
             router.get("/items/:id") { _, _ in .text("item") }
         }
-        let client = try TestClient(port: server.port)
+        let client = try RawConnection(port: server.port)
         for id in 1...3 { _ = try client.get("/items/\(id)") }
         _ = try client.get("/missing")
         let metrics = try client.get("/metrics")
@@ -133,7 +134,7 @@ final class ServerBehaviourTests: XCTestCase {
         let routes: (Router) -> Void = { router in
             router.get("/who") { request, _ in .text("\(request.clientAddress) \(request.scheme)") }
         }
-        let forwarded = ["X-Forwarded-For: 203.0.113.9, 198.51.100.2", "X-Forwarded-Proto: https"]
+        let forwarded = ["X-Forwarded-For": "203.0.113.9, 198.51.100.2", "X-Forwarded-Proto": "https"]
         server = try startServer(routes) { $0.trustedProxies = ["127.0.0.1", "198.51.100.2"] }
         XCTAssertEqual(try TestClient(port: server.port).get("/who", headers: forwarded).text, "203.0.113.9 https")
         let untrusted = try startServer(routes)
@@ -149,7 +150,7 @@ final class ServerBehaviourTests: XCTestCase {
                 return response
             }
         }
-        let reply = try TestClient(port: server.port).get("/c?q=a+b%21", headers: ["Cookie: theme=dark; session=abc"])
+        let reply = try TestClient(server: server).get("/c?q=a+b%21", headers: ["Cookie": "theme=dark; session=abc"])
         XCTAssertEqual(reply.text, "abc a b!")
         XCTAssertEqual(reply.headers["Set-Cookie"], "session=new%20value; Path=/; Max-Age=60; Secure; HttpOnly; SameSite=Strict")
     }

@@ -1,6 +1,7 @@
 import Synchronization
 import XCTest
-@testable import HTTPServer
+import HTTPServer
+import HTTPTesting
 
 /// HTTP/1.1 behaviour over real loopback sockets.
 final class ServerProtocolTests: XCTestCase {
@@ -25,7 +26,7 @@ final class ServerProtocolTests: XCTestCase {
 
     func testKeepAliveServesManyRequestsOnOneConnection() throws {
         server = try echoServer()
-        let client = try TestClient(port: server.port)
+        let client = try RawConnection(port: server.port)
         for _ in 0..<5 {
             let reply = try client.get("/hello")
             XCTAssertEqual(reply.status, 200)
@@ -38,12 +39,12 @@ final class ServerProtocolTests: XCTestCase {
 
     func testDualStackIPv6ListenerAcceptsIPv4Clients() throws {
         server = try echoServer { $0.host = "::" }
-        XCTAssertEqual(try TestClient(port: server.port).get("/hello").text, "hello")
+        XCTAssertEqual(try RawConnection(port: server.port).get("/hello").text, "hello")
     }
 
     func testPipelinedRequestsAreAnsweredInOrder() throws {
         server = try echoServer()
-        let client = try TestClient(port: server.port)
+        let client = try RawConnection(port: server.port)
         // The first request is the slowest; responses must still come back in request order.
         try client.send("GET /wait/80 HTTP/1.1\r\nHost: x\r\n\r\nGET /wait/1 HTTP/1.1\r\nHost: x\r\n\r\n"
             + "POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabcGET /hello HTTP/1.1\r\nHost: x\r\n\r\n")
@@ -55,7 +56,7 @@ final class ServerProtocolTests: XCTestCase {
 
     func testChunkedBodySentOneByteAtATime() throws {
         server = try echoServer()
-        let client = try TestClient(port: server.port)
+        let client = try RawConnection(port: server.port)
         let request = "POST /echo HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nWiki\r\n6;x=y\r\npedia \r\nE\r\nin \r\n\r\nchunks.\r\n0\r\n\r\n"
         for byte in request.utf8 { try client.send([byte]) }
         let reply = try client.read()
@@ -75,7 +76,7 @@ final class ServerProtocolTests: XCTestCase {
             ("GET /hello HTTP/1.1\r\nHost: x\r\n" + (0..<120).map { "X-\($0): v\r\n" }.joined() + "\r\n", 431),
         ]
         for (text, status) in cases {
-            let client = try TestClient(port: server.port)
+            let client = try RawConnection(port: server.port)
             try client.send(text)
             let reply = try client.read()
             XCTAssertEqual(reply.status, status, text.prefix(60).debugDescription)
@@ -86,30 +87,28 @@ final class ServerProtocolTests: XCTestCase {
 
     func testOversizedBodyIsRefusedBeforeItIsSent() throws {
         server = try echoServer()
-        let client = try TestClient(port: server.port)
+        let client = try RawConnection(port: server.port)
         // Only the head is sent: the 413 must not wait for the megabyte.
         try client.send("POST /small HTTP/1.1\r\nHost: x\r\nContent-Length: 1048576\r\n\r\n")
         let reply = try client.read()
         XCTAssertEqual(reply.status, 413)
         XCTAssertTrue(client.isClosedByPeer())
-        let within = try TestClient(port: server.port)
-        XCTAssertEqual(try within.request("POST", "/small", body: "0123456789").text, "10")
+        let within = try RawConnection(port: server.port)
+        XCTAssertEqual(try within.request("POST", "/small", body: Array("0123456789".utf8)).text, "10")
     }
 
     func testExpectContinue() throws {
         server = try echoServer()
-        let client = try TestClient(port: server.port)
+        let client = try RawConnection(port: server.port)
         try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n")
-        var buffer = [UInt8](repeating: 0, count: 25)
-        let n = recv(client.fd, &buffer, 25, Int32(MSG_WAITALL))
-        XCTAssertEqual(String(decoding: buffer[0..<max(0, n)], as: UTF8.self), "HTTP/1.1 100 Continue\r\n\r\n")
+        XCTAssertEqual(String(decoding: try client.read(count: 25), as: UTF8.self), "HTTP/1.1 100 Continue\r\n\r\n")
         try client.send("ping")
         XCTAssertEqual(try client.read().text, "ping")
     }
 
     func testHTTP10ClientGetsAnAnswerAndAClose() throws {
         server = try echoServer()
-        let client = try TestClient(port: server.port)
+        let client = try RawConnection(port: server.port)
         try client.send("GET /hello HTTP/1.0\r\n\r\n")
         let reply = try client.read()
         XCTAssertEqual(reply.status, 200)
@@ -119,15 +118,15 @@ final class ServerProtocolTests: XCTestCase {
 
     func testConnectionCloseIsHonoured() throws {
         server = try echoServer()
-        let client = try TestClient(port: server.port)
-        let reply = try client.get("/hello", headers: ["Connection: close"])
+        let client = try RawConnection(port: server.port)
+        let reply = try client.get("/hello", headers: ["Connection": "close"])
         XCTAssertEqual(reply.headers["Connection"], "close")
         XCTAssertTrue(client.isClosedByPeer())
     }
 
     func testHeadOptionsAnd405() throws {
         server = try echoServer()
-        let client = try TestClient(port: server.port)
+        let client = try RawConnection(port: server.port)
         let head = try client.request("HEAD", "/hello")
         XCTAssertEqual(head.status, 200)
         XCTAssertEqual(head.headers["Content-Length"], "5", "HEAD reports the GET body length")
@@ -143,7 +142,7 @@ final class ServerProtocolTests: XCTestCase {
 
     func testHeaderTimeoutAnswers408() throws {
         server = try echoServer { $0.headerTimeout = 0.2 }
-        let client = try TestClient(port: server.port)
+        let client = try RawConnection(port: server.port)
         try client.send("GET /hello HTTP/1.1\r\nHo")
         let reply = try client.read()
         XCTAssertEqual(reply.status, 408)
@@ -155,14 +154,14 @@ final class ServerProtocolTests: XCTestCase {
             $0.bodyTimeout = 0.2
             $0.minBodyBytesPerSecond = 1_000_000
         }
-        let client = try TestClient(port: server.port)
+        let client = try RawConnection(port: server.port)
         try client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nab")
         XCTAssertEqual(try client.read().status, 408)
     }
 
     func testIdleKeepAliveConnectionIsClosed() throws {
         server = try echoServer { $0.idleTimeout = 0.2 }
-        let client = try TestClient(port: server.port)
+        let client = try RawConnection(port: server.port)
         XCTAssertEqual(try client.get("/hello").status, 200)
         XCTAssertTrue(client.isClosedByPeer())
     }
@@ -177,13 +176,13 @@ final class ServerProtocolTests: XCTestCase {
                 return .text("done")
             }
         }, config: { $0.maxConnections = 2 })
-        let a = try TestClient(port: server.port)
-        let b = try TestClient(port: server.port)
+        let a = try RawConnection(port: server.port)
+        let b = try RawConnection(port: server.port)
         // Both are being answered, so neither can be shed.
         try a.send("GET /busy HTTP/1.1\r\nHost: x\r\n\r\n")
         try b.send("GET /busy HTTP/1.1\r\nHost: x\r\n\r\n")
         while entered.load(ordering: .relaxed) < 2 { try await Task.sleep(nanoseconds: 1_000_000) }
-        let c = try TestClient(port: server.port)
+        let c = try RawConnection(port: server.port)
         let refused = try c.read()
         XCTAssertEqual(refused.status, 503)
         XCTAssertNotNil(refused.headers["Retry-After"])
@@ -196,11 +195,11 @@ final class ServerProtocolTests: XCTestCase {
     /// A full connection table sheds the connection idle the longest instead of refusing newcomers.
     func testIdleKeepAliveConnectionsAreShedWhenTheTableIsFull() throws {
         server = try echoServer { $0.maxConnections = 8 }
-        let hog = try (0..<8).map { _ in try TestClient(port: server.port, timeout: 0.5, from: "127.0.0.2") }
+        let hog = try (0..<8).map { _ in try RawConnection(port: server.port, timeout: 0.5, from: "127.0.0.2") }
         for socket in hog { XCTAssertEqual(try socket.get("/hello").status, 200) }
-        var newcomers: [TestClient] = []
+        var newcomers: [RawConnection] = []
         for round in 0..<4 {
-            let other = try TestClient(port: server.port, from: "127.0.0.3")
+            let other = try RawConnection(port: server.port, from: "127.0.0.3")
             XCTAssertEqual(try other.get("/hello").status, 200, "newcomer \(round)")
             newcomers.append(other)
         }
@@ -218,24 +217,24 @@ final class ServerProtocolTests: XCTestCase {
             $0.maxConnections = 64
             $0.maxConnectionsPerAddress = 4
         }
-        var hog: [TestClient] = []
+        var hog: [RawConnection] = []
         for _ in 0..<4 {
-            let socket = try TestClient(port: server.port, from: "127.0.0.2")
+            let socket = try RawConnection(port: server.port, from: "127.0.0.2")
             XCTAssertEqual(try socket.get("/hello").status, 200)
             hog.append(socket)
         }
         for _ in 0..<6 {
-            let extra = try TestClient(port: server.port, from: "127.0.0.2")
+            let extra = try RawConnection(port: server.port, from: "127.0.0.2")
             XCTAssertEqual(try extra.read().status, 503, "over the per-address cap")
             XCTAssertTrue(extra.isClosedByPeer())
         }
-        let other = try TestClient(port: server.port, from: "127.0.0.3")
+        let other = try RawConnection(port: server.port, from: "127.0.0.3")
         XCTAssertEqual(try other.get("/hello").status, 200)
         for socket in hog { XCTAssertEqual(try socket.get("/hello").status, 200, "the hog's own connections still work") }
         hog.removeAll()
         // Closed connections give their address its slots back.
         while server.metrics.openConnections > 1 { usleep(1000) }
-        let again = try TestClient(port: server.port, from: "127.0.0.2")
+        let again = try RawConnection(port: server.port, from: "127.0.0.2")
         XCTAssertEqual(try again.get("/hello").status, 200)
     }
 
@@ -244,7 +243,7 @@ final class ServerProtocolTests: XCTestCase {
             $0.maxConnectionsPerAddress = 2
             $0.trustedProxies = ["127.0.0.4"]
         }
-        let sockets = try (0..<5).map { _ in try TestClient(port: server.port, from: "127.0.0.4") }
+        let sockets = try (0..<5).map { _ in try RawConnection(port: server.port, from: "127.0.0.4") }
         for socket in sockets { XCTAssertEqual(try socket.get("/hello").status, 200) }
     }
 
@@ -252,14 +251,14 @@ final class ServerProtocolTests: XCTestCase {
         server = try startServer { router in
             router.get("/where") { request, _ in .text("\(request.path) \(request.query["x"] ?? "") \(request.headers["Host"] ?? "")") }
         }
-        let client = try TestClient(port: server.port)
+        let client = try RawConnection(port: server.port)
         try client.send("GET http://lectern.example:8080/where?x=1 HTTP/1.1\r\nHost: elsewhere\r\n\r\n")
         let reply = try client.read()
         XCTAssertEqual(reply.status, 200)
         XCTAssertEqual(reply.text, "/where 1 lectern.example:8080")
         XCTAssertEqual(try client.get("/where").status, 200, "the connection stays open")
 
-        let tunnel = try TestClient(port: server.port)
+        let tunnel = try RawConnection(port: server.port)
         try tunnel.send("CONNECT lectern.example:443 HTTP/1.1\r\nHost: lectern.example:443\r\n\r\n")
         XCTAssertEqual(try tunnel.read().status, 501)
         XCTAssertTrue(tunnel.isClosedByPeer())
@@ -267,7 +266,7 @@ final class ServerProtocolTests: XCTestCase {
 
     func testManyConcurrentConnections() throws {
         server = try echoServer()
-        let clients = try (0..<200).map { _ in try TestClient(port: server.port) }
+        let clients = try (0..<200).map { _ in try RawConnection(port: server.port) }
         var answered = 0
         for round in 0..<50 {
             for (i, client) in clients.enumerated() {

@@ -1,6 +1,6 @@
 import XCTest
 import AutoLayout
-@testable import InterfaceBuilder
+import InterfaceBuilder
 
 /// Writing documents as storyboards: what a view has and has not survives the trip.
 final class ExportTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import LayoutSolver
+import LayoutSolver
 
 /// `add(contentsOf:)` and `addIfSatisfiable(_:)`.
 final class BatchAddTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayoutSolver
+import LayoutSolver
 
 /// The call-order oracle (see `CallOrderOracle`) over a range of seeds. `swift test` runs a small
 /// range; `scripts/solver-oracle.sh` runs thousands of seeds in release through

@@ -1,5 +1,5 @@
 import XCTest
-@testable import LayoutSolver
+import LayoutSolver
 
 /// Values read after calls in every order: `updateVariables` writes exactly the values that
 /// changed since the previous read, however many calls came in between.

@@ -1,5 +1,5 @@
 import XCTest
-@testable import LayoutSolver
+import LayoutSolver
 
 final class ConflictTests: XCTestCase {
     private func conflict(adding constraint: Constraint, to solver: Solver) -> [Constraint]? {

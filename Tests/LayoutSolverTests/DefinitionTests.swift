@@ -1,5 +1,5 @@
 import XCTest
-@testable import LayoutSolver
+import LayoutSolver
 
 /// Constraints that introduce a new variable in terms of basic ones are kept as written
 /// (definitions); these tests drive long chains of them through every operation.

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LayoutSolver
+import LayoutSolver
 
 final class DeterminismTests: XCTestCase {
     private static let childVariable = "LAYOUT_SOLVER_DETERMINISM_CHILD"

@@ -1,5 +1,5 @@
 import XCTest
-@testable import LayoutSolver
+import LayoutSolver
 
 /// The dual simplex once cycled among degenerate pivots until its pivot limit on this system (found
 /// by the call-order oracle, seed 8743): a suggestion for a weak edit variable whose change every

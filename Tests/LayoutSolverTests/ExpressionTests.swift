@@ -1,5 +1,5 @@
 import XCTest
-@testable import LayoutSolver
+import LayoutSolver
 
 final class ExpressionTests: XCTestCase {
     func testOperatorsBuildTermsAndConstants() {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import LayoutSolver
+import LayoutSolver
 
 /// The pivot counter and limit: the solver's work is counted, and a limit stops it.
 final class PivotLimitTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import LayoutSolver
+import LayoutSolver
 
 final class PriorityTests: XCTestCase {
     func testOneStrongerConstraintBeatsManyWeakerOnes() throws {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import LayoutSolver
+import LayoutSolver
 
 final class SolverBasicTests: XCTestCase {
     func testSimpleEqualityAndInequality() throws {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import LayoutSolver
+import LayoutSolver
 
 final class SolverErrorTests: XCTestCase {
     private func expect(_ expected: SolverError, _ body: () throws(SolverError) -> Void,

@@ -1,4 +1,4 @@
-@testable import LayoutSolver
+import LayoutSolver
 
 /// A small deterministic generator (SplitMix64) so property tests replay identically.
 struct SeededGenerator: RandomNumberGenerator {

@@ -1,5 +1,6 @@
 import Foundation
-@testable import LecternApp
+import HTTPTesting
+import LecternApp
 import XCTest
 
 /// What API clients build on, end to end through the real server: cursor paging with `next`
@@ -38,7 +39,7 @@ final class APIClientFeaturesTests: XCTestCase {
 
     /// Follows `next` links from `path`, collecting what `items` takes from each page.
     private func walk(_ fixture: CourseworkFixture, _ actor: Actor, _ path: String,
-                      items: (WebClient.Response) throws -> [String]) throws -> (items: [String], pages: Int) {
+                      items: (TestResponse) throws -> [String]) throws -> (items: [String], pages: Int) {
         var all: [String] = []
         var next: String? = path
         var pages = 0

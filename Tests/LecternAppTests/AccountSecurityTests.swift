@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 @testable import LecternApp
 import XCTest
 
@@ -61,7 +62,7 @@ final class AccountSecurityTests: XCTestCase {
     }
 
     /// Signs in with the form, presenting `cookie`; returns the new session cookie's value.
-    private func formSignIn(username: String, cookie: String? = nil) throws -> WebClient.Response {
+    private func formSignIn(username: String, cookie: String? = nil) throws -> TestResponse {
         let page = try fixture.client.send("GET", "/login")
         let loginCSRF = try XCTUnwrap(page.setCookies(AccountRoutes.loginCSRFCookie).first)
         var cookies = "\(AccountRoutes.loginCSRFCookie)=\(loginCSRF)"

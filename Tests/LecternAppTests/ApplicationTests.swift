@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 import LecternApp
 import SQLite
 import Store
@@ -36,33 +37,33 @@ final class ApplicationTests: XCTestCase {
         XCTAssertNotEqual(app.port, 0)
         XCTAssertTrue(console.lines.contains { $0.contains("sample course cs193p") }, "\(console.lines)")
 
-        let health = try WebClient.get("/api/health", port: app.port)
+        let health = try TestClient.get("/api/health", port: app.port)
         XCTAssertEqual(health.status, 200)
         XCTAssertEqual(health.header("Content-Type"), "application/json")
         let healthBody = try XCTUnwrap(health.json() as? [String: String])
         XCTAssertEqual(healthBody, ["status": "ok", "version": LecternVersion.current, "database": "ok"])
 
-        let courses = try WebClient.get("/api/courses", port: app.port)
+        let courses = try TestClient.get("/api/courses", port: app.port)
         XCTAssertEqual(courses.status, 200)
         let list = try XCTUnwrap(courses.json() as? [[String: String]])
         XCTAssertEqual(list.map { $0["slug"] }, ["cs193p"])
         XCTAssertEqual(list.first?["title"], try SampleContent.manifestTitle(), "the title comes from course.json")
 
-        let stylesheet = try WebClient.get("/style.css", port: app.port)
+        let stylesheet = try TestClient.get("/style.css", port: app.port)
         XCTAssertEqual(stylesheet.status, 200)
         XCTAssertEqual(String(decoding: stylesheet.body, as: UTF8.self), "body { color: black; }\n")
-        XCTAssertEqual(try WebClient.get("/../lectern.sqlite", port: app.port).status, 404)
-        XCTAssertEqual(try WebClient.get("/api/no-such-thing", port: app.port).status, 404)
-        XCTAssertEqual(try WebClient.get("/bench/hello", port: app.port).status, 404, "benchmark routes only on request")
+        XCTAssertEqual(try TestClient.get("/../lectern.sqlite", port: app.port).status, 404)
+        XCTAssertEqual(try TestClient.get("/api/no-such-thing", port: app.port).status, 404)
+        XCTAssertEqual(try TestClient.get("/bench/hello", port: app.port).status, 404, "benchmark routes only on request")
         await app.stop()
     }
 
     func testTheInProcessClientGetsWhatTheSocketGets() async throws {
         let app = try await Application.start(configuration()) { _ in }
-        let inProcess = WebClient(server: app.server)
+        let inProcess = TestClient(server: app.server)
         for path in ["/api/health", "/api/courses", "/api/no-such-thing", "/courses/cs193p/", "/style.css"] {
             let direct = try await inProcess.fetch("GET", path, headers: ["Accept": "application/json"])
-            let overSocket = try WebClient.get(path, port: app.port)
+            let overSocket = try TestClient.get(path, port: app.port)
             XCTAssertEqual(direct.status, overSocket.status, path)
             XCTAssertEqual(direct.header("Content-Type"), overSocket.header("Content-Type"), path)
             XCTAssertEqual(direct.header("Location"), overSocket.header("Location"), path)
@@ -75,7 +76,7 @@ final class ApplicationTests: XCTestCase {
     func testHealthReportsADatabaseThatDoesNotAnswer() async throws {
         let app = try await Application.start(configuration()) { _ in }
         await app.context.database.close()
-        let health = try WebClient.get("/api/health", port: app.port)
+        let health = try TestClient.get("/api/health", port: app.port)
         await app.stop()
         XCTAssertEqual(health.status, 503)
         XCTAssertEqual(health.header("Content-Type"), "application/problem+json")
@@ -89,7 +90,7 @@ final class ApplicationTests: XCTestCase {
         var configuration = configuration()
         configuration.benchRoutes = true
         let app = try await Application.start(configuration) { _ in }
-        let hello = try WebClient.get("/bench/hello", port: app.port)
+        let hello = try TestClient.get("/bench/hello", port: app.port)
         XCTAssertEqual(hello.status, 200)
         XCTAssertEqual(try hello.json() as? NSDictionary, ["ok": true, "n": 42])
         await app.stop()
@@ -105,7 +106,7 @@ final class ApplicationTests: XCTestCase {
         let console = ConsoleLines()
         let second = try await Application.start(configuration()) { console.append($0) }
         XCTAssertFalse(console.lines.contains { $0.contains("sample course") }, "\(console.lines)")
-        let list = try XCTUnwrap(WebClient.get("/api/courses", port: second.port).json() as? [[String: String]])
+        let list = try XCTUnwrap(TestClient.get("/api/courses", port: second.port).json() as? [[String: String]])
         XCTAssertEqual(list.map { $0["slug"] }, ["cs193p", "extra"])
         await second.stop()
     }

@@ -1,5 +1,6 @@
 import Foundation
-@testable import LecternApp
+import HTTPTesting
+import LecternApp
 import XCTest
 
 /// Captions from real tools, their downloads and their correction by instructors, end to end through
@@ -40,7 +41,7 @@ final class CaptionCorrectionTests: XCTestCase {
         """
 
     private func put(_ number: Int, captions: String, format: String? = nil, language: String? = nil,
-                     transcript: String? = nil) throws -> WebClient.Response {
+                     transcript: String? = nil) throws -> TestResponse {
         var captionsNode: [String: Any] = ["text": captions]
         if let format { captionsNode["format"] = format }
         if let language { captionsNode["language"] = language }
@@ -61,7 +62,7 @@ final class CaptionCorrectionTests: XCTestCase {
     }
 
     private func patch(_ number: Int, _ index: Int, _ body: String, as actor: CourseworkFixture.Actor = .instructor,
-                       query: String = "") throws -> WebClient.Response {
+                       query: String = "") throws -> TestResponse {
         try fixture.send(actor, "PATCH", "\(api)/\(number)/cues/\(index)\(query)", contentType: "application/json", body: body)
     }
 

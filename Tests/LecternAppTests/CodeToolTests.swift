@@ -1,7 +1,7 @@
 import Foundation
 import Grading
 import XCTest
-@testable import LecternApp
+import LecternApp
 
 /// `lectern dynamics convert|export`, `lectern layout export` and code submissions to
 /// `lectern grade`, called in-process on real files.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 @testable import LecternApp
 import SQLite
 import Store
@@ -15,7 +16,7 @@ final class CourseworkFixture {
     static let password = "correct horse battery"
     let directory: String
     let app: Application
-    let client: WebClient
+    let client: TestClient
     /// Bearer tokens (session tokens from `POST /api/session`) by actor.
     private(set) var tokens: [Actor: String] = [:]
 
@@ -35,9 +36,11 @@ final class CourseworkFixture {
     }
 
     /// `extraExercises`: more of the repository's exercises to load besides `corners`.
-    /// `configure` changes the server's configuration before it starts.
+    /// `configure` changes the server's configuration before it starts; `console` receives what the
+    /// server reports.
     init(displayNameOfStudentA: String = "Alice Liddell", extraExercises: [String] = [],
-         trustedProxies: [String] = [], configure: (inout AppConfiguration) -> Void = { _ in }) async throws {
+         trustedProxies: [String] = [], configure: (inout AppConfiguration) -> Void = { _ in },
+         console: @escaping @Sendable (String) -> Void = { _ in }) async throws {
         directory = NSTemporaryDirectory() + "lectern-coursework-" + UUID().uuidString
         let files = FileManager.default
         try files.createDirectory(atPath: directory + "/Exercises", withIntermediateDirectories: true)
@@ -76,8 +79,8 @@ final class CourseworkFixture {
         configuration.databaseReaders = 2
         configuration.trustedProxies = trustedProxies
         configure(&configuration)
-        app = try await Application.start(configuration) { _ in }
-        client = WebClient(port: app.port)
+        app = try await Application.start(configuration, console: console)
+        client = TestClient(port: app.port)
         for (actor, username, _, _, _, _) in accounts {
             let response = try signIn(username: username)
             XCTAssertEqual(response.status, 200, response.text)
@@ -90,7 +93,7 @@ final class CourseworkFixture {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    func signIn(username: String, password: String = CourseworkFixture.password, cookie: String? = nil) throws -> WebClient.Response {
+    func signIn(username: String, password: String = CourseworkFixture.password, cookie: String? = nil) throws -> TestResponse {
         var headers = ["Content-Type": "application/json"]
         if let cookie { headers["Cookie"] = cookie }
         let body = try JSONSerialization.data(withJSONObject: ["username": username, "password": password])
@@ -98,7 +101,7 @@ final class CourseworkFixture {
     }
 
     /// A request as `actor` (bearer token; no credentials for `.anonymous`).
-    func send(_ actor: Actor, _ method: String, _ path: String, contentType: String? = nil, body: String = "") throws -> WebClient.Response {
+    func send(_ actor: Actor, _ method: String, _ path: String, contentType: String? = nil, body: String = "") throws -> TestResponse {
         var headers: [String: String] = [:]
         if let token = tokens[actor] { headers["Authorization"] = "Bearer \(token)" }
         if let contentType { headers["Content-Type"] = contentType }
@@ -106,7 +109,7 @@ final class CourseworkFixture {
     }
 
     /// Submits `text` to `corners` as `actor` through the API.
-    func submit(_ actor: Actor, _ text: String) throws -> WebClient.Response {
+    func submit(_ actor: Actor, _ text: String) throws -> TestResponse {
         try send(actor, "POST", "/api/courses/cs193p/exercises/corners/submissions", contentType: "text/plain", body: text)
     }
 
@@ -139,6 +142,6 @@ final class CourseworkFixture {
             if run["status"] as? String == status { return run }
             Thread.sleep(forTimeInterval: 0.05)
         }
-        throw WebClient.Failure(description: "regrade \(id) never became \(status)")
+        throw TestClientError(description: "regrade \(id) never became \(status)")
     }
 }

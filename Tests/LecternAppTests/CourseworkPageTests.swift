@@ -1,5 +1,5 @@
 import Foundation
-@testable import LecternApp
+import LecternApp
 import XCTest
 
 /// What the exercise, result and course pages say to the people reading them.

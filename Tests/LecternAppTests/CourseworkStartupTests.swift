@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 @testable import LecternApp
 import SQLite
 import Store
@@ -28,7 +29,7 @@ final class CourseworkStartupTests: XCTestCase {
         let line = try XCTUnwrap(console.lines.first { $0.contains("admin account") })
         let password = try XCTUnwrap(line.range(of: #"password [A-Za-z0-9]{20} "#, options: .regularExpression)
             .map { String(line[$0].dropFirst("password ".count).dropLast()) }, line)
-        let client = WebClient(port: app.port)
+        let client = TestClient(port: app.port)
         let body = try JSONSerialization.data(withJSONObject: ["username": "admin", "password": password])
         let signIn = try client.send("POST", "/api/session", headers: ["Content-Type": "application/json"], body: [UInt8](body))
         XCTAssertEqual(signIn.status, 200, signIn.text)

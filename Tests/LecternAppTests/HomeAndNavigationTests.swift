@@ -1,6 +1,6 @@
 import Captions
 import Foundation
-@testable import LecternApp
+import LecternApp
 import Store
 import XCTest
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 import LecternApp
 import Store
 import XCTest
@@ -124,7 +125,7 @@ extension ImportDryRunCommandTests {
         configuration.exercisesDirectory = directory + "/none"
         configuration.contentDirectory = directory + "/none"
         let app = try await Application.start(configuration) { _ in }
-        let page = try WebClient(port: app.port).send("GET", "/courses/demo/lectures/2")
+        let page = try TestClient(port: app.port).send("GET", "/courses/demo/lectures/2")
         await app.stop()
         XCTAssertTrue(page.text.contains(#"href="/courses/demo/lectures/2?t=120#t120""#), page.text)
         XCTAssertTrue(page.text.contains("2:00</span> Visual format, line by line"), page.text)

@@ -1,5 +1,6 @@
 import Foundation
-@testable import LecternApp
+import HTTPTesting
+import LecternApp
 import SQLite
 import Store
 import XCTest
@@ -22,7 +23,7 @@ final class LTICommandTests: XCTestCase {
 
     private func lectern(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("lectern")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw WebClient.Failure(description: "\(binary.path) is not built") }
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw TestClientError(description: "\(binary.path) is not built") }
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments + ["--db", directory + "/db.sqlite"]

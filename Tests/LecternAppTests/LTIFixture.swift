@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 import JSON
 @testable import LecternApp
 import LTI
@@ -12,7 +13,7 @@ final class LTIFixture {
     let coursework: CourseworkFixture
     let platform: LTISimulatedPlatform
 
-    var client: WebClient { coursework.client }
+    var client: TestClient { coursework.client }
     var database: DatabasePool { coursework.app.context.database }
     var port: Int { coursework.app.port }
     /// The `corners` exercise page as an absolute URL: the target link of the tests' launches.
@@ -41,19 +42,19 @@ final class LTIFixture {
     }
 
     /// A student's launch of `corners` with a line item; returns the response.
-    func launchStudent(subject: String = "student-1", lineItemID: String? = "corners") throws -> WebClient.Response {
+    func launchStudent(subject: String = "student-1", lineItemID: String? = "corners") throws -> TestResponse {
         try platform.launch(client, target: cornersURL) { nonce in
             self.platform.launchClaims(nonce: nonce, subject: subject, target: self.cornersURL, lineItemID: lineItemID)
         }
     }
 
     /// The session cookie a launch set, as a `Cookie` header value.
-    static func sessionCookie(_ response: WebClient.Response) throws -> String {
+    static func sessionCookie(_ response: TestResponse) throws -> String {
         "lectern_session=" + (try XCTUnwrap(response.setCookies("lectern_session").first, "no session cookie: \(response.text)"))
     }
 
     /// Submits `text` to `corners` with the browser session of a launch (cookie and CSRF token).
-    func submit(_ text: String, cookie: String) throws -> WebClient.Response {
+    func submit(_ text: String, cookie: String) throws -> TestResponse {
         let page = try client.send("GET", "/courses/cs193p/exercises/corners", headers: ["Cookie": cookie])
         let csrf = try XCTUnwrap(CourseworkFixture.hiddenCSRF(in: page.text), page.text)
         return try client.send("POST", "/api/courses/cs193p/exercises/corners/submissions",
@@ -68,7 +69,19 @@ final class LTIFixture {
             if scores.count >= count { return scores }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        throw WebClient.Failure(description: "the platform has \(platform.scores.count) score(s), not \(count), after \(seconds) s")
+        throw TestClientError(description: "the platform has \(platform.scores.count) score(s), not \(count), after \(seconds) s")
+    }
+
+    /// The outbox rows once none is pending, or as they are after `seconds`: the delivery loop marks
+    /// a row sent just after the platform answers, so a test that saw the score may be a moment early.
+    func settledOutbox(seconds: Double = 5) async throws -> [LTIScorePost] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var rows = try await outbox()
+        while rows.contains(where: { $0.status == .pending }), Date() < deadline {
+            try await Task.sleep(nanoseconds: 20_000_000)
+            rows = try await outbox()
+        }
+        return rows
     }
 
     /// The outbox rows, oldest first.

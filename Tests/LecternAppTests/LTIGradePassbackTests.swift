@@ -32,7 +32,7 @@ final class LTIGradePassbackTests: XCTestCase {
             let both = try fixture.waitForScores(2)
             XCTAssertEqual(both[1].body["scoreGiven"]?.doubleValue, 100, "the best attempt counts (the default policy)")
             XCTAssertEqual(fixture.platform.tokenRequests, 1, "the access token is cached until it expires")
-            let outbox = try await fixture.outbox()
+            let outbox = try await fixture.settledOutbox()
             XCTAssertEqual(outbox.map(\.status), [.sent, .sent])
 
             // Someone who never launched from the LMS posts nothing.

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import HTTPTesting
 import JSON
 import LTI
 import XCTest
@@ -103,7 +104,7 @@ final class LTISimulatedPlatform: @unchecked Sendable {
     /// Whether `token` is signed by a key of Lectern's published set, issued by our client id, for `audience`.
     func verifyLecternToken(_ token: String, audience: String) throws -> Bool {
         let jwt = try JSONWebToken.parse(token)
-        let keys = try WebClient(port: lecternPort).send("GET", "/.well-known/jwks.json")
+        let keys = try TestClient(port: lecternPort).send("GET", "/.well-known/jwks.json")
         let set = try JSONWebKeySet.parse(bytes: keys.body)
         guard jwt.algorithm == "RS256", let kid = jwt.keyID, let key = set.key(kid), key.verifies(jwt.signature, of: jwt.signingInput) else {
             return false
@@ -115,11 +116,11 @@ final class LTISimulatedPlatform: @unchecked Sendable {
     /// Receives a deep-linking response as the LMS would: checks Lectern's signature and creates
     /// a line item for each content item. Returns the content items.
     func receiveDeepLinkingResponse(_ jwt: String) throws -> [JSONValue] {
-        guard try verifyLecternToken(jwt, audience: issuer) else { throw WebClient.Failure(description: "bad deep-linking signature") }
+        guard try verifyLecternToken(jwt, audience: issuer) else { throw TestClientError(description: "bad deep-linking signature") }
         let token = try JSONWebToken.parse(jwt)
         guard token.claims[LTIClaim.messageType]?.stringValue == "LtiDeepLinkingResponse",
               token.claims[LTIClaim.deploymentID]?.stringValue == deploymentID else {
-            throw WebClient.Failure(description: "not a deep-linking response for our deployment")
+            throw TestClientError(description: "not a deep-linking response for our deployment")
         }
         let items = token.claims[LTIClaim.deepLinkingContentItems]?.arrayValue ?? []
         lock.withLock {
@@ -177,7 +178,7 @@ final class LTISimulatedPlatform: @unchecked Sendable {
 
     /// What a login initiation gave the browser: the state cookie and the authentication request's fields.
     struct Login {
-        let response: WebClient.Response
+        let response: TestResponse
         let stateCookie: String
         let state: String
         let nonce: String
@@ -185,16 +186,16 @@ final class LTISimulatedPlatform: @unchecked Sendable {
     }
 
     /// Starts a login at Lectern as this platform's page would (GET /lti/login).
-    func initiateLogin(_ client: WebClient, target: String, hint: String = "student-1") throws -> Login {
+    func initiateLogin(_ client: TestClient, target: String, hint: String = "student-1") throws -> Login {
         let query = "iss=\(ToolMessages.formEncode(issuer))&login_hint=\(hint)&target_link_uri=\(ToolMessages.formEncode(target))"
             + "&lti_message_hint=msg-1&client_id=\(clientID)&lti_deployment_id=\(deploymentID)"
         let response = try client.send("GET", "/lti/login?" + query)
-        guard response.status == 200 else { throw WebClient.Failure(description: "login initiation: \(response.status) \(response.text)") }
+        guard response.status == 200 else { throw TestClientError(description: "login initiation: \(response.status) \(response.text)") }
         let cookie = try XCTUnwrap(response.setCookies("lectern_lti_state").first)
         func field(_ name: String) throws -> String {
             let pattern = "name=\"\(name)\" value=\"([^\"]*)\""
             guard let range = response.text.range(of: pattern, options: .regularExpression) else {
-                throw WebClient.Failure(description: "no \(name) in \(response.text)")
+                throw TestClientError(description: "no \(name) in \(response.text)")
             }
             let match = String(response.text[range])
             return String(match.dropFirst("name=\"\(name)\" value=\"".count).dropLast())
@@ -204,7 +205,7 @@ final class LTISimulatedPlatform: @unchecked Sendable {
     }
 
     /// Posts an ID token to Lectern's launch as the browser does after the platform's login.
-    func postLaunch(_ client: WebClient, idToken: String, state: String?, cookie: String?) throws -> WebClient.Response {
+    func postLaunch(_ client: TestClient, idToken: String, state: String?, cookie: String?) throws -> TestResponse {
         var form = "id_token=\(ToolMessages.formEncode(idToken))"
         if let state { form += "&state=\(state)" }
         // JSON errors carry the refusal's code; a browser gets the same refusal as a page.
@@ -214,7 +215,7 @@ final class LTISimulatedPlatform: @unchecked Sendable {
     }
 
     /// A whole launch: login initiation, a token from `claims` (given the nonce), the launch post.
-    func launch(_ client: WebClient, target: String, claims: (String) -> [(String, JSONValue)]) throws -> WebClient.Response {
+    func launch(_ client: TestClient, target: String, claims: (String) -> [(String, JSONValue)]) throws -> TestResponse {
         let login = try initiateLogin(client, target: target)
         return try postLaunch(client, idToken: try sign(claims(login.nonce)), state: login.state, cookie: login.stateCookie)
     }

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LecternApp
+import LecternApp
 
 /// `lectern layout convert`, `export --storyboard` and `solve` on storyboards, called in-process on real files.
 final class LayoutConvertToolTests: XCTestCase {

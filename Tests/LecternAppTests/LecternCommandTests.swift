@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import HTTPTesting
 
 /// Runs the built `lectern` executable as a real process.
 final class LecternCommandTests: XCTestCase {
@@ -19,7 +20,7 @@ final class LecternCommandTests: XCTestCase {
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent("lectern")
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw WebClient.Failure(description: "\(binary.path) is not built: a missing binary fails, never skips")
+            throw TestClientError(description: "\(binary.path) is not built: a missing binary fails, never skips")
         }
         return binary
     }
@@ -92,7 +93,7 @@ final class LecternCommandTests: XCTestCase {
         let port = try XCTUnwrap(Int(line.split(separator: ":").last ?? ""))
         XCTAssertTrue(FileManager.default.fileExists(atPath: database), "LECTERN_DB chooses the database file")
 
-        let health = try WebClient.get("/api/health", port: port)
+        let health = try TestClient.get("/api/health", port: port)
         XCTAssertEqual(health.status, 200)
         XCTAssertEqual((try health.json() as? [String: String])?["database"], "ok")
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 @testable import LecternApp
 import XCTest
 
@@ -45,7 +46,7 @@ final class LectureAdminTests: XCTestCase {
         return String(decoding: try JSONSerialization.data(withJSONObject: body), as: UTF8.self)
     }
 
-    private func put(_ number: Int, _ json: String, as actor: CourseworkFixture.Actor = .instructor) throws -> WebClient.Response {
+    private func put(_ number: Int, _ json: String, as actor: CourseworkFixture.Actor = .instructor) throws -> TestResponse {
         try fixture.send(actor, "PUT", "\(api)/\(number)", contentType: "application/json", body: json)
     }
 
@@ -184,7 +185,7 @@ final class LectureAdminTests: XCTestCase {
 
         let fields = ["number": "7", "title": "Springs", "date": "", "video": "", "captionsFormat": "",
                       "captions": captions(saying: "zeppelin"), "transcript": transcript]
-        func post(_ path: String, _ fields: [String: String], csrf: String?) throws -> WebClient.Response {
+        func post(_ path: String, _ fields: [String: String], csrf: String?) throws -> TestResponse {
             var all = fields
             all["csrf"] = csrf
             return try fixture.client.send("POST", path, headers: ["Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"],

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import HTTPTesting
 
 /// The lecture API, caption downloads and reading pages, through the real server and a real database
 /// seeded from `Courses/cs193p`.
@@ -42,7 +43,7 @@ final class LectureRoutesTests: XCTestCase {
     }
 
     func testErrorPagesUseTheSiteLayoutAndAPIErrorsStayJSON() throws {
-        let page = try WebClient.get("/courses/cs193p/lectures/99", port: server.port, accept: "text/html")
+        let page = try TestClient.get("/courses/cs193p/lectures/99", port: server.port, accept: "text/html")
         XCTAssertEqual(page.status, 404)
         let html = String(decoding: page.body, as: UTF8.self)
         XCTAssertTrue(html.contains("rel=\"stylesheet\""), html)

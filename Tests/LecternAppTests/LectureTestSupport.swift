@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 import LecternApp
 
 /// The repository's sample course, which `serve` loads into an empty database.
@@ -51,8 +52,8 @@ final class SampleCourseServer {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    func get(_ path: String) throws -> WebClient.Response {
-        try WebClient.get(path, port: port)
+    func get(_ path: String) throws -> TestResponse {
+        try TestClient.get(path, port: port)
     }
 
     func json(_ path: String) throws -> [String: Any] {

@@ -1,5 +1,5 @@
 import Foundation
-@testable import LecternApp
+import LecternApp
 import XCTest
 
 /// No `Location` that Lectern sends leaves the origin: not the trailing-slash redirect of a path

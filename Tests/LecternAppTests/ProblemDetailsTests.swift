@@ -1,5 +1,6 @@
 import Foundation
-@testable import LecternApp
+import HTTPTesting
+import LecternApp
 import XCTest
 
 /// Every error answer of the API is an RFC 9457 problem (`application/problem+json` with `type`,
@@ -10,7 +11,7 @@ final class ProblemDetailsTests: XCTestCase {
 
     /// The problem members of `response`, checked against `status`.
     @discardableResult
-    private func assertProblem(_ response: WebClient.Response, _ status: Int, file: StaticString = #filePath,
+    private func assertProblem(_ response: TestResponse, _ status: Int, file: StaticString = #filePath,
                                line: UInt = #line) throws -> [String: Any] {
         XCTAssertEqual(response.status, status, response.text, file: file, line: line)
         XCTAssertEqual(response.header("Content-Type"), "application/problem+json", file: file, line: line)

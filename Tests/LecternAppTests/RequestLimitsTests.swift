@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 import LecternApp
 import XCTest
 
@@ -44,7 +45,7 @@ final class RequestLimitsTests: XCTestCase {
         }
         for _ in 0..<2 { await withCheckedContinuation { c in DispatchQueue.global().async { entered.wait(); c.resume() } } }
         let port = app.port
-        let health = await Task.detached { Result { try WebClient.get("/api/health", port: port) } }.value
+        let health = await Task.detached { Result { try TestClient.get("/api/health", port: port) } }.value
         for _ in 0..<2 { release.signal() }
         for holder in holders { try await holder.value }
         await app.stop()
@@ -60,14 +61,14 @@ final class RequestLimitsTests: XCTestCase {
         }
         let port = app.port
         try await Task.detached {
-            for _ in 0..<3 { XCTAssertEqual(try WebClient.get("/api/search?q=magic", port: port).status, 200) }
-            let limited = try WebClient.get("/api/search?q=magic", port: port)
+            for _ in 0..<3 { XCTAssertEqual(try TestClient.get("/api/search?q=magic", port: port).status, 200) }
+            let limited = try TestClient.get("/api/search?q=magic", port: port)
             XCTAssertEqual(limited.status, 429)
             XCTAssertNotNil(limited.header("Retry-After"))
-            XCTAssertEqual(try WebClient.get("/search?q=magic", port: port, accept: "text/html").status, 429,
+            XCTAssertEqual(try TestClient.get("/search?q=magic", port: port, accept: "text/html").status, 429,
                            "the search page spends the same budget")
-            XCTAssertEqual(try WebClient.get("/api/health", port: port).status, 200, "health is not limited")
-            XCTAssertEqual(try WebClient.get("/api/courses", port: port).status, 200, "nor other reads")
+            XCTAssertEqual(try TestClient.get("/api/health", port: port).status, 200, "health is not limited")
+            XCTAssertEqual(try TestClient.get("/api/courses", port: port).status, 200, "nor other reads")
         }.value
         await app.stop()
     }
@@ -79,7 +80,7 @@ final class RequestLimitsTests: XCTestCase {
         }
         let port = app.port
         try await Task.detached {
-            for _ in 0..<5 { XCTAssertEqual(try WebClient.get("/api/search?q=magic", port: port).status, 200) }
+            for _ in 0..<5 { XCTAssertEqual(try TestClient.get("/api/search?q=magic", port: port).status, 200) }
         }.value
         await app.stop()
     }
@@ -93,7 +94,7 @@ final class RequestLimitsTests: XCTestCase {
         let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 0..<40 {
                 group.addTask {
-                    try WebClient.raw("POST /courses/cs193p/lectures/new HTTP/1.1\r\nHost: x\r\n"
+                    try TestClient.raw("POST /courses/cs193p/lectures/new HTTP/1.1\r\nHost: x\r\n"
                         + "Content-Type: multipart/form-data; boundary=b\r\nContent-Length: \(size)\r\n\r\n", port: port).status
                 }
             }
@@ -101,10 +102,10 @@ final class RequestLimitsTests: XCTestCase {
         }
         XCTAssertEqual(statuses, Array(repeating: 401, count: 40))
         try await Task.detached {
-            let noCSRF = try WebClient.raw("PUT /api/courses/cs193p/lectures/1 HTTP/1.1\r\nHost: x\r\n"
+            let noCSRF = try TestClient.raw("PUT /api/courses/cs193p/lectures/1 HTTP/1.1\r\nHost: x\r\n"
                 + "Cookie: lectern_session=abc\r\nContent-Type: application/json\r\nContent-Length: \(size)\r\n\r\n", port: port)
             XCTAssertEqual(noCSRF.status, 403, "a cookie without the CSRF header is not enough for an API upload")
-            let nowhere = try WebClient.raw("POST /no/such/route HTTP/1.1\r\nHost: x\r\nContent-Length: \(size)\r\n\r\n", port: port)
+            let nowhere = try TestClient.raw("POST /no/such/route HTTP/1.1\r\nHost: x\r\nContent-Length: \(size)\r\n\r\n", port: port)
             XCTAssertEqual(nowhere.status, 405, "only the static files' GET is routed there")
         }.value
         await app.stop()

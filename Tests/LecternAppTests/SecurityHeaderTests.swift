@@ -1,5 +1,5 @@
 import Foundation
-@testable import LecternApp
+import LecternApp
 import XCTest
 
 /// Every response carries the browser security policy; pages that show secrets are never stored.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 @testable import LecternApp
 import Store
 import XCTest
@@ -19,7 +20,7 @@ final class SignInAbuseTests: XCTestCase {
     }
 
     private func signIn(_ username: String, password: String = CourseworkFixture.password, from address: String,
-                        device: String? = nil) throws -> WebClient.Response {
+                        device: String? = nil) throws -> TestResponse {
         var headers = ["Content-Type": "application/json", "X-Forwarded-For": address]
         if let device { headers["Cookie"] = "\(Authenticator.deviceCookie)=\(device)" }
         let body = try JSONSerialization.data(withJSONObject: ["username": username, "password": password])
@@ -72,7 +73,7 @@ final class SignInAbuseTests: XCTestCase {
             for index in 0..<60 {
                 group.addTask {
                     let body = try? JSONSerialization.data(withJSONObject: ["username": "bob", "password": "parallel-guess-\(index)"])
-                    let client = WebClient(port: port)
+                    let client = TestClient(port: port)
                     return (try? client.send("POST", "/api/session", headers: ["Content-Type": "application/json", "X-Forwarded-For": "192.0.2.77"],
                                              body: [UInt8](body ?? Data())).status) ?? -1
                 }

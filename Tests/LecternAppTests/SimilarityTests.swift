@@ -1,5 +1,5 @@
 import Foundation
-@testable import LecternApp
+import LecternApp
 import Store
 import XCTest
 

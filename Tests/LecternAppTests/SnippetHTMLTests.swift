@@ -7,7 +7,7 @@ final class SnippetHTMLTests: XCTestCase {
     func testTheTextIsEscapedAndMatchesMarked() {
         let snippet = SearchSnippet(pieces: [.init(text: "a & <b> ", isMatch: false), .init(text: "<i>\"q\"", isMatch: true)],
                                     cutBefore: true, cutAfter: true)
-        XCTAssertEqual(SnippetHTML.string(snippet), "…a &amp; &lt;b&gt; <mark>&lt;i&gt;\"q\"</mark>…")
-        XCTAssertEqual(SnippetHTML.string(.empty), "")
+        XCTAssertEqual(SnippetHTML(snippet).string, "…a &amp; &lt;b&gt; <mark>&lt;i&gt;\"q\"</mark>…")
+        XCTAssertEqual(SnippetHTML(.empty).string, "")
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LecternApp
+import LecternApp
 
 /// `lectern layout solve` and `lectern dynamics simulate`, called in-process on real files.
 final class ToolTests: XCTestCase {

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTesting
 @testable import LecternApp
 import SQLite
 import Store
@@ -25,7 +26,7 @@ final class UserAndBackupCommandTests: XCTestCase {
                          environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
         let binary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("lectern")
         // `swift test` builds every product first; a missing binary is a failure, never a skip.
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw WebClient.Failure(description: "\(binary.path) is not built") }
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else { throw TestClientError(description: "\(binary.path) is not built") }
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments + ["--db", database ?? directory + "/db.sqlite"]

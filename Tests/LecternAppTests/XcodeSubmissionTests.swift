@@ -1,5 +1,5 @@
 import Foundation
-@testable import LecternApp
+import LecternApp
 import XCTest
 
 /// Students submit what they make in Xcode, through the real server: a file uploaded with the

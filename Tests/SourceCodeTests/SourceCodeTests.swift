@@ -1,5 +1,5 @@
 import XCTest
-@testable import SourceCode
+import SourceCode
 
 final class TokenizerTests: XCTestCase {
     func testObjectiveCMessageSendWithSelectorParts() throws {

@@ -1,5 +1,5 @@
 import SeededRandom
-@testable import Spelling
+import Spelling
 import Testing
 
 @Suite struct EditDistanceTests {

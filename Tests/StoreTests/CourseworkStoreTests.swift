@@ -94,7 +94,7 @@ final class CourseworkStoreTests: XCTestCase {
         try ExerciseRecord.upsert(courseID: course.id, definition(version: "v1"), at: now, db)
         let exercise = try XCTUnwrap(ExerciseRecord.find(courseID: course.id, slug: "corners", db))
         let user = try User.insert(NewUser(username: "u"), passwordHash: nil, at: now, db)
-        let grade = StoredGrade(exerciseVersion: "v1", graderVersion: "g1", score: 40, maxScore: 100, checksJSON: "[]", diagnosticsJSON: "[]")
+        let grade = StoredGrade(exerciseVersion: "v1", graderVersion: "g1", score: 40, maxScore: 100, checks: [], diagnostics: [])
         let first = try SubmissionRecord.insert(userID: user.id, exerciseID: exercise.id, text: "a", normalizedHash: "h1", grade: grade,
                                                 latePenalty: 0.5, at: now, db)
         let second = try SubmissionRecord.insert(userID: user.id, exerciseID: exercise.id, text: "b", normalizedHash: "h2", grade: grade,
@@ -106,7 +106,8 @@ final class CourseworkStoreTests: XCTestCase {
         XCTAssertEqual(try SubmissionRecord.identical(userID: user.id, exerciseID: exercise.id, normalizedHash: "h1", exerciseVersion: "v1", db)?.id, first.id)
         XCTAssertNil(try SubmissionRecord.identical(userID: user.id, exerciseID: exercise.id, normalizedHash: "h1", exerciseVersion: "v2", db))
 
-        let regraded = StoredGrade(exerciseVersion: "v2", graderVersion: "g2", score: 90, maxScore: 100, checksJSON: "[1]", diagnosticsJSON: "[]")
+        let regraded = StoredGrade(exerciseVersion: "v2", graderVersion: "g2", score: 90, maxScore: 100,
+                                   checks: [StoredCheck(name: "portrait", passed: true, points: 90, message: "")], diagnostics: [])
         try SubmissionRecord.replaceGrade(submissionID: first.id, with: regraded, regradeRunID: nil, at: now + 10, db)
         let after = try XCTUnwrap(SubmissionRecord.find(id: first.id, db))
         XCTAssertEqual([after.score, after.latePenalty], [90, 0.5])

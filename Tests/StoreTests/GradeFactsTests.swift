@@ -9,6 +9,11 @@ final class GradeFactsTests: XCTestCase {
     private let checks = #"[{"name":"portrait","passed":true,"points":50,"message":"ok"},{"name":"landscape","passed":false,"points":0,"message":"no"}]"#
     private let diagnostics = #"["In landscape: thing2 needs constraints for X position","line 3: magic number 64 in 'H:|-64-[a]': use standard spacing"]"#
 
+    private let typedChecks = [StoredCheck(name: "portrait", passed: true, points: 50, message: "ok"),
+                               StoredCheck(name: "landscape", passed: false, points: 0, message: "no")]
+    private let typedDiagnostics = ["In landscape: thing2 needs constraints for X position",
+                                    "line 3: magic number 64 in 'H:|-64-[a]': use standard spacing"]
+
     private func seed(_ db: Connection) throws -> (user: Int64, exercise: Int64) {
         try db.execute(sql: "INSERT INTO courses (slug, title, created_at) VALUES ('c', 'c', 0)")
         try db.execute(sql: "INSERT INTO users (username, display_name, created_at) VALUES ('ann', 'Ann', 0)")
@@ -42,14 +47,14 @@ final class GradeFactsTests: XCTestCase {
         let db = try Connection(path: ":memory:")
         try Schema.migrate(db)
         let (user, exercise) = try seed(db)
-        let grade = StoredGrade(exerciseVersion: "v1", graderVersion: "g", score: 50, maxScore: 100, checksJSON: checks,
-                                diagnosticsJSON: diagnostics)
+        let grade = StoredGrade(exerciseVersion: "v1", graderVersion: "g", score: 50, maxScore: 100, checks: typedChecks,
+                                diagnostics: typedDiagnostics)
         let stored = try SubmissionRecord.insert(userID: user, exerciseID: exercise, text: "t", normalizedHash: "h", grade: grade,
                                                  latePenalty: 0, db)
         XCTAssertEqual(try db.fetchValue(Int.self, sql: "SELECT count(*) FROM grade_checks WHERE passed = 1"), 1)
         let regraded = StoredGrade(exerciseVersion: "v2", graderVersion: "g", score: 100, maxScore: 100,
-                                   checksJSON: checks.replacingOccurrences(of: #""passed":false"#, with: #""passed":true"#),
-                                   diagnosticsJSON: "[]")
+                                   checks: typedChecks.map { StoredCheck(name: $0.name, passed: true, points: $0.points, message: $0.message) },
+                                   diagnostics: [])
         try SubmissionRecord.replaceGrade(submissionID: stored.id, with: regraded, regradeRunID: nil, db)
         XCTAssertEqual(try db.fetchValue(Int.self, sql: "SELECT count(*) FROM grade_checks WHERE passed = 1"), 2)
         XCTAssertEqual(try db.fetchValue(Int.self, sql: "SELECT count(*) FROM grade_diagnostics"), 0)
@@ -70,12 +75,12 @@ final class GradeFactsTests: XCTestCase {
         }
         func grade() -> StoredGrade {
             let checks = ["portrait", "landscape", "no magic numbers"].map { name in
-                #"{"name":"\#(name)","passed":\#(next(2) == 0),"points":1,"message":""}"#
+                StoredCheck(name: name, passed: next(2) == 0, points: 1, message: "")
             }
             let codes = ["In portrait: a needs constraints for X position", "line 1: magic number 7 in 'x'", "3:1: unknown view"]
-            let diagnostics = codes.filter { _ in next(2) == 0 }.map { "\"\($0)\"" }
+            let diagnostics = codes.filter { _ in next(2) == 0 }
             return StoredGrade(exerciseVersion: "v", graderVersion: "g", score: Double(1 + next(3)), maxScore: 3,
-                               checksJSON: "[" + checks.joined(separator: ",") + "]", diagnosticsJSON: "[" + diagnostics.joined(separator: ",") + "]")
+                               checks: checks, diagnostics: diagnostics)
         }
         var ids: [Int64] = []
         for _ in 0..<40 {

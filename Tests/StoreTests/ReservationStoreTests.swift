@@ -9,8 +9,8 @@ final class ReservationStoreTests: XCTestCase {
     private var exerciseID: Int64 = 0
     private var userID: Int64 = 0
     private let now = Date(timeIntervalSince1970: 1_800_000_000)
-    private let grade = StoredGrade(exerciseVersion: "v1", graderVersion: "g1", score: 40, maxScore: 100, checksJSON: "[]",
-                                    diagnosticsJSON: "[]")
+    private let grade = StoredGrade(exerciseVersion: "v1", graderVersion: "g1", score: 40, maxScore: 100, checks: [],
+                                    diagnostics: [], pictures: [StoredPicture(name: "a.svg", title: "A", svg: "<svg/>")])
 
     override func setUpWithError() throws {
         db = try Connection(path: ":memory:")
@@ -47,17 +47,18 @@ final class ReservationStoreTests: XCTestCase {
     func testPicturesAndVerificationsBelongToTheGradeThatARegradeReplaces() throws {
         let stored = try SubmissionRecord.insert(userID: userID, exerciseID: exerciseID, text: "a", normalizedHash: "h", grade: grade,
                                                  latePenalty: 0, at: now, db)
-        XCTAssertNil(try GradeArtifacts.pictures(submissionID: stored.id, db))
-        try GradeArtifacts.savePictures(GradeArtifacts.Pictures(graderVersion: "g1", json: #"[{"svg":"<svg/>"}]"#), submissionID: stored.id, db)
-        XCTAssertEqual(try GradeArtifacts.pictures(submissionID: stored.id, db)?.json, #"[{"svg":"<svg/>"}]"#)
+        XCTAssertEqual(try GradeDetails.find(submissionID: stored.id, db).pictures, grade.pictures, "stored with the grade")
         let verification = GradeArtifacts.Verification(graderVersion: "g1", reproduced: true, recomputedScore: 40,
-                                                       recomputedChecksJSON: "[]", verifiedAt: now)
+                                                       recomputedChecks: [StoredCheck(name: "a", passed: true, points: 40, message: "")],
+                                                       verifiedAt: now)
         try GradeArtifacts.saveVerification(verification, submissionID: stored.id, db)
         XCTAssertEqual(try GradeArtifacts.verification(submissionID: stored.id, graderVersion: "g1", db), verification)
         XCTAssertNil(try GradeArtifacts.verification(submissionID: stored.id, graderVersion: "g2", db), "per grader")
 
-        try SubmissionRecord.replaceGrade(submissionID: stored.id, with: grade, regradeRunID: nil, at: now + 1, db)
-        XCTAssertNil(try GradeArtifacts.pictures(submissionID: stored.id, db))
+        var regraded = grade
+        regraded.pictures = nil
+        try SubmissionRecord.replaceGrade(submissionID: stored.id, with: regraded, regradeRunID: nil, at: now + 1, db)
+        XCTAssertNil(try GradeDetails.find(submissionID: stored.id, db).pictures, "a grade replaced without pictures has none kept")
         XCTAssertNil(try GradeArtifacts.verification(submissionID: stored.id, graderVersion: "g1", db))
     }
 }

@@ -1,5 +1,5 @@
 import XCTest
-@testable import XML
+import XML
 
 /// Documents built to hurt a reader: each is an error at a line and column, within the limits.
 final class HostileXMLTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import XML
+import XML
 
 /// Reading well-formed documents: elements, attributes, text, references, comments.
 final class XMLDocumentTests: XCTestCase {

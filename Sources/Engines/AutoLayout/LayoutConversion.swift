@@ -56,17 +56,7 @@ public struct LayoutConversion: Sendable, Equatable, JSONWritable {
     }
 
     /// Something in the source that was not converted, and why.
-    public struct Skipped: Sendable, Equatable {
-        public var line: Int
-        public var column: Int?
-        public var reason: String
-
-        public init(line: Int, column: Int? = nil, reason: String) {
-            self.line = line
-            self.column = column
-            self.reason = reason
-        }
-    }
+    public typealias Skipped = SkippedSource
 
     public var format: Format
     /// The scene chosen in a storyboard or XIB; `nil` for code.
@@ -137,20 +127,8 @@ public struct LayoutConversion: Sendable, Equatable, JSONWritable {
             writer.endObject()
         }
         writer.endArray()
-        writer.key("skipped")
-        writer.beginArray()
-        for item in skipped {
-            writer.beginObject()
-            writer.field("line", item.line)
-            if let column = item.column { writer.field("column", column) }
-            writer.field("reason", item.reason)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.key("warnings")
-        writer.beginArray()
-        for warning in warnings { writer.string(warning) }
-        writer.endArray()
+        writer.field("skipped", skipped)
+        writer.field("warnings", warnings)
         writer.endObject()
     }
 }

@@ -28,14 +28,21 @@ struct Manifold {
 /// Narrow phase: contact manifolds between pairs of shapes in world space. Points farther
 /// apart than `margin` are left out; those within it are speculative contacts.
 enum Collide {
+    /// The manifold of two shapes given by value.
     static func manifold(_ a: Shape, _ b: Shape, margin: Double) -> Manifold {
-        switch (a.kind, b.kind) {
+        withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in manifold(a, b, margin: margin) } }
+    }
+
+    /// The manifold of two shapes read in place: shapes are large, and passing them by value
+    /// copies them.
+    static func manifold(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
+        switch (a.pointee.kind, b.pointee.kind) {
         case (.polygon, .polygon):
             return polygons(a, b, margin: margin)
         case (.polygon, .circle):
-            return polygonCircle(a, center: b.worldCenter, radius: b.radius, margin: margin)
+            return polygonCircle(a, center: b.pointee.worldCenter, radius: b.pointee.radius, margin: margin)
         case (.circle, .polygon):
-            var m = polygonCircle(b, center: a.worldCenter, radius: a.radius, margin: margin)
+            var m = polygonCircle(b, center: a.pointee.worldCenter, radius: a.pointee.radius, margin: margin)
             m.flip()
             return m
         case (.circle, .circle):
@@ -44,13 +51,13 @@ enum Collide {
     }
 
     /// Edge of `p` whose outward normal best separates `q`, and that separation.
-    private static func maxSeparation(_ p: Shape, _ q: Shape) -> (edge: Int, separation: Double) {
+    private static func maxSeparation(_ p: UnsafePointer<Shape>, _ q: UnsafePointer<Shape>) -> (edge: Int, separation: Double) {
         var best = -Double.infinity
         var bestEdge = 0
-        for i in 0..<p.count {
-            let n = p.worldNormals[i], v = p.worldVertices[i]
+        for i in 0..<p.pointee.count {
+            let n = p.pointee.worldNormals[i], v = p.pointee.worldVertices[i]
             var s = Double.infinity
-            for j in 0..<q.count { s = min(s, dot(n, q.worldVertices[j] - v)) }
+            for j in 0..<q.pointee.count { s = min(s, dot(n, q.pointee.worldVertices[j] - v)) }
             if s > best {
                 best = s
                 bestEdge = i
@@ -62,9 +69,9 @@ enum Collide {
     /// The separations along an unrotated box A's four face normals, from the corners alone.
     /// They equal `maxSeparation(a, b)` and `maxSeparation(b, a)` bit for bit (B's faces give the
     /// same values), so A is the reference and the clipping below gives the same manifold.
-    private static func alignedBoxes(_ a: Shape, _ b: Shape, margin: Double) -> Manifold {
-        let aMin = a.worldVertices[0], aMax = a.worldVertices[2]
-        let bMin = b.worldVertices[0], bMax = b.worldVertices[2]
+    private static func alignedBoxes(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
+        let aMin = a.pointee.worldVertices[0], aMax = a.pointee.worldVertices[2]
+        let bMin = b.pointee.worldVertices[0], bMax = b.pointee.worldVertices[2]
         var edge = 0
         var best = aMin.y - bMax.y
         func consider(_ i: Int, _ s: Double) {
@@ -81,8 +88,8 @@ enum Collide {
     }
 
     /// Separating-axis test and reference-face clipping (two-sided segments are 2-gons).
-    private static func polygons(_ a: Shape, _ b: Shape, margin: Double) -> Manifold {
-        if a.isAxisAlignedBox && b.isAxisAlignedBox { return alignedBoxes(a, b, margin: margin) }
+    private static func polygons(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
+        if a.pointee.isAxisAlignedBox && b.pointee.isAxisAlignedBox { return alignedBoxes(a, b, margin: margin) }
         let sa = maxSeparation(a, b)
         if sa.separation > margin { return Manifold() }
         let sb = maxSeparation(b, a)
@@ -97,26 +104,26 @@ enum Collide {
 
     /// Clips the incident polygon's edge most facing the reference edge against that edge's
     /// side planes, keeping points within `margin` of it.
-    private static func clip(reference ref: Shape, edge refEdge: Int, incident inc: Shape, flip: Bool,
+    private static func clip(reference ref: UnsafePointer<Shape>, edge refEdge: Int, incident inc: UnsafePointer<Shape>, flip: Bool,
                              margin: Double) -> Manifold {
-        let n = ref.worldNormals[refEdge]
+        let n = ref.pointee.worldNormals[refEdge]
 
         var incEdge = 0
         var minDot = Double.infinity
-        for i in 0..<inc.count {
-            let d = dot(n, inc.worldNormals[i])
+        for i in 0..<inc.pointee.count {
+            let d = dot(n, inc.pointee.worldNormals[i])
             if d < minDot {
                 minDot = d
                 incEdge = i
             }
         }
-        let i1 = incEdge, i2 = incEdge + 1 < inc.count ? incEdge + 1 : 0
-        let r1 = refEdge, r2 = refEdge + 1 < ref.count ? refEdge + 1 : 0
-        let v1 = ref.worldVertices[r1], v2 = ref.worldVertices[r2]
+        let i1 = incEdge, i2 = incEdge + 1 < inc.pointee.count ? incEdge + 1 : 0
+        let r1 = refEdge, r2 = refEdge + 1 < ref.pointee.count ? refEdge + 1 : 0
+        let v1 = ref.pointee.worldVertices[r1], v2 = ref.pointee.worldVertices[r2]
         let tangent = (v2 - v1).normalized
 
         // Clip the incident edge to the reference edge's extent along the tangent.
-        var p1 = inc.worldVertices[i1], p2 = inc.worldVertices[i2]
+        var p1 = inc.pointee.worldVertices[i1], p2 = inc.pointee.worldVertices[i2]
         var id1 = UInt32(i1), id2 = UInt32(i2)
         let lo = dot(tangent, v1), hi = dot(tangent, v2)
         let d1 = dot(tangent, p1), d2 = dot(tangent, p2)
@@ -154,19 +161,19 @@ enum Collide {
     }
 
     /// A polygon (or segment) against a circle; the normal points from the polygon to the circle.
-    private static func polygonCircle(_ p: Shape, center c: Vector, radius: Double, margin: Double) -> Manifold {
+    private static func polygonCircle(_ p: UnsafePointer<Shape>, center c: Vector, radius: Double, margin: Double) -> Manifold {
         var best = -Double.infinity
         var edge = 0
-        for i in 0..<p.count {
-            let s = dot(p.worldNormals[i], c - p.worldVertices[i])
+        for i in 0..<p.pointee.count {
+            let s = dot(p.pointee.worldNormals[i], c - p.pointee.worldVertices[i])
             if s > best {
                 best = s
                 edge = i
             }
         }
         if best > radius + margin { return Manifold() }
-        let v1 = p.worldVertices[edge], v2 = p.worldVertices[edge + 1 < p.count ? edge + 1 : 0]
-        var normal = p.worldNormals[edge]
+        let v1 = p.pointee.worldVertices[edge], v2 = p.pointee.worldVertices[edge + 1 < p.pointee.count ? edge + 1 : 0]
+        var normal = p.pointee.worldNormals[edge]
         var separation = best - radius
         var id = UInt32(edge)
         if best > 0 {
@@ -188,14 +195,14 @@ enum Collide {
         return m
     }
 
-    private static func circles(_ a: Shape, _ b: Shape, margin: Double) -> Manifold {
-        let d = b.worldCenter - a.worldCenter
+    private static func circles(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
+        let d = b.pointee.worldCenter - a.pointee.worldCenter
         let distance = d.length
-        let separation = distance - a.radius - b.radius
+        let separation = distance - a.pointee.radius - b.pointee.radius
         if separation > margin { return Manifold() }
         var m = Manifold()
         m.normal = distance > 1e-12 ? d * (1 / distance) : Vector(0, 1)
-        let surfaceA = a.worldCenter + a.radius * m.normal
+        let surfaceA = a.pointee.worldCenter + a.pointee.radius * m.normal
         m.add(ManifoldPoint(point: surfaceA + 0.5 * separation * m.normal, separation: separation, id: 0))
         return m
     }

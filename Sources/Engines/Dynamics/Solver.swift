@@ -20,7 +20,7 @@ typealias SolverBodies = UnsafeMutableBufferPointer<SolverBody>
 
 /// The soft-step solver: per step, contacts are prepared once; each substep integrates
 /// velocities, warm starts, solves with soft position bias, integrates positions and relaxes
-/// without bias; a restitution pass ends the step.
+/// without bias; a restitution pass and a position projection of deep overlaps end the step.
 extension World {
     mutating func solve(_ h: Double) {
         let hs = h / Double(substeps)
@@ -67,6 +67,14 @@ extension World {
                             for ci in active { ContactSolver.solve(&contacts[ci], bodies, inverseH: inverseH, useBias: false) }
                         }
                         for ci in active where contacts[ci].restitution > 0 { ContactSolver.restitute(&contacts[ci], bodies) }
+                        // A pass that moves nothing ends the projection: the next ones would not either.
+                        for _ in 0..<Tuning.projectionIterations {
+                            var moved = false
+                            for ci in active where ContactSolver.project(&contacts[ci], bodies, forces, allowed: Tuning.allowedOverlap) {
+                                moved = true
+                            }
+                            if !moved { break }
+                        }
                     }
                 }
             }

@@ -16,6 +16,11 @@ enum Tuning {
     /// few points of their height without jitter.
     static let contactHertz = 45.0
     static let contactDampingRatio = 10.0
+    /// Overlap beyond which the end-of-step position projection pushes contact points apart
+    /// (0.3 pt, 60% of the linear slop), and its passes over the contacts. Soft contacts alone yield in
+    /// proportion to their load; the projection keeps every resting overlap near this.
+    static let allowedOverlap = 0.6 * linearSlop
+    static let projectionIterations = 4
     /// Stiffness and damping ratio of rigid attachments.
     static let jointHertz = 60.0
     static let jointDampingRatio = 2.0

@@ -28,6 +28,7 @@ struct World {
     /// Shapes taking part in the broadphase, kept sorted by the lower x of their bounds.
     private var sweepOrder: [Int] = []
     private var pairKeys: [UInt64] = []
+    private var pairSorter = PairKeySorter()
     private var spareContacts: [Contact] = []
     var activeContacts: [Int] = []
     var solverBodies: [SolverBody] = []
@@ -128,7 +129,8 @@ struct World {
     }
 
     /// Sort-and-sweep on x, then a merge with the previous contacts that keeps warm-starting
-    /// impulses, keeps the contacts of sleeping bodies and records begin/end events.
+    /// impulses, keeps the contacts of sleeping bodies and records begin/end events. When the
+    /// pairs are those of the previous step (a settled scene), the contacts are updated in place.
     private mutating func findContacts() {
         pairKeys.removeAll(keepingCapacity: true)
         let n = sweepOrder.count
@@ -144,43 +146,75 @@ struct World {
                 if shouldCollide(i, j) { pairKeys.append(Contact.key(min(i, j), max(i, j))) }
             }
         }
-        pairKeys.sortWithoutAllocating()
+        pairSorter.sort(&pairKeys, shapeCount: shapes.count)
 
-        spareContacts.removeAll(keepingCapacity: true)
-        var oi = 0, ni = 0
-        while oi < contacts.count || ni < pairKeys.count {
-            let oldKey = oi < contacts.count ? contacts[oi].key : UInt64.max
-            let newKey = ni < pairKeys.count ? pairKeys[ni] : UInt64.max
-            if oldKey < newKey {
-                let stateA = bodies[contacts[oi].bodyA].state, stateB = bodies[contacts[oi].bodyB].state
-                if stateA != .awake && stateB != .awake && (stateA == .asleep || stateB == .asleep) {
-                    spareContacts.append(contacts[oi])
-                } else if contacts[oi].touching {
-                    record(began: false, contacts[oi].shapeA, contacts[oi].shapeB)
+        // The contact list is taken out of the world while it is updated, so that updating a
+        // contact can record events; shapes are read through a buffer pointer (no copies).
+        var list: [Contact] = []
+        swap(&list, &contacts)
+        defer { swap(&list, &contacts) }
+        let shapeList = shapes
+        shapeList.withUnsafeBufferPointer { shapes in
+            if samePairs(list) {
+                for ci in list.indices { updateContact(&list[ci], shapes) }
+                return
+            }
+            var next: [Contact] = []
+            swap(&next, &spareContacts)
+            next.removeAll(keepingCapacity: true)
+            var oi = 0, ni = 0
+            while oi < list.count || ni < pairKeys.count {
+                let oldKey = oi < list.count ? list[oi].key : UInt64.max
+                let newKey = ni < pairKeys.count ? pairKeys[ni] : UInt64.max
+                if oldKey < newKey {
+                    let stateA = bodies[list[oi].bodyA].state, stateB = bodies[list[oi].bodyB].state
+                    if stateA != .awake && stateB != .awake && (stateA == .asleep || stateB == .asleep) {
+                        next.append(list[oi])
+                    } else if list[oi].touching {
+                        record(began: false, list[oi].shapeA, list[oi].shapeB)
+                    }
+                    oi += 1
+                    continue
                 }
-                oi += 1
-                continue
+                if oldKey == newKey {
+                    next.append(list[oi])
+                    oi += 1
+                } else {
+                    let shapeA = Int(newKey >> 32), shapeB = Int(newKey & 0xFFFF_FFFF)
+                    next.append(Contact(shapeA: shapeA, shapeB: shapeB, bodyA: shapes[shapeA].body, bodyB: shapes[shapeB].body))
+                }
+                ni += 1
+                updateContact(&next[next.count - 1], shapes)
             }
-            let shapeA = Int(newKey >> 32), shapeB = Int(newKey & 0xFFFF_FFFF)
-            var contact = Contact(shapeA: shapeA, shapeB: shapeB, bodyA: shapes[shapeA].body, bodyB: shapes[shapeB].body)
-            var previous = Contact.Impulses()
-            var wasTouching = false
-            if oldKey == newKey {
-                previous = Contact.Impulses(contacts[oi])
-                wasTouching = contacts[oi].touching
-                oi += 1
-            }
-            ni += 1
-            let manifold = Collide.manifold(shapes[shapeA], shapes[shapeB], margin: shapes[shapeA].margin + shapes[shapeB].margin)
-            contact.update(with: manifold, old: previous, centerA: bodies[contact.bodyA].position,
-                           centerB: bodies[contact.bodyB].position)
-            setMaterial(&contact)
-            if contact.touching != wasTouching {
-                record(began: contact.touching, shapeA, shapeB)
-            }
-            spareContacts.append(contact)
+            // The previous list becomes the spare one, keeping its capacity for the next merge.
+            swap(&list, &next)
+            swap(&next, &spareContacts)
         }
-        swap(&contacts, &spareContacts)
+    }
+
+    /// Whether this step's pairs are exactly those of `list`, in the same order.
+    private func samePairs(_ list: [Contact]) -> Bool {
+        guard pairKeys.count == list.count else { return false }
+        for i in list.indices where list[i].key != pairKeys[i] { return false }
+        return true
+    }
+
+    /// Recomputes a contact's manifold in place, carrying over the impulses of points with the
+    /// same feature id, and records a begin or end of touching.
+    private mutating func updateContact(_ contact: inout Contact, _ shapes: UnsafeBufferPointer<Shape>) {
+        let shapeA = contact.shapeA, shapeB = contact.shapeB
+        guard let base = shapes.baseAddress else { return }
+        let manifold = Collide.manifold(base + shapeA, base + shapeB, margin: shapes[shapeA].margin + shapes[shapeB].margin)
+        let previous = Contact.Impulses(contact)
+        let wasTouching = contact.touching
+        contact.update(with: manifold, old: previous, centerA: bodies[contact.bodyA].position,
+                       centerB: bodies[contact.bodyB].position)
+        let material = self.material(shapeA, shapeB)
+        contact.friction = material.friction
+        contact.restitution = material.restitution
+        if contact.touching != wasTouching {
+            record(began: !wasTouching, shapeA, shapeB)
+        }
     }
 
     private mutating func record(began: Bool, _ shapeA: Int, _ shapeB: Int) {
@@ -193,17 +227,10 @@ struct World {
 
     /// Friction is the geometric mean of the items' frictions and elasticity the larger of the
     /// two; against a boundary the item's own values apply.
-    private func setMaterial(_ contact: inout Contact) {
-        let a = contact.bodyA, b = contact.bodyB
-        if shapes[contact.shapeB].ownerBit != 0 {
-            contact.friction = bodies[a].friction
-            contact.restitution = bodies[a].elasticity
-        } else if shapes[contact.shapeA].ownerBit != 0 {
-            contact.friction = bodies[b].friction
-            contact.restitution = bodies[b].elasticity
-        } else {
-            contact.friction = (bodies[a].friction * bodies[b].friction).squareRoot()
-            contact.restitution = max(bodies[a].elasticity, bodies[b].elasticity)
-        }
+    private func material(_ shapeA: Int, _ shapeB: Int) -> (friction: Double, restitution: Double) {
+        let a = shapes[shapeA].body, b = shapes[shapeB].body
+        if shapes[shapeB].ownerBit != 0 { return (bodies[a].friction, bodies[a].elasticity) }
+        if shapes[shapeA].ownerBit != 0 { return (bodies[b].friction, bodies[b].elasticity) }
+        return ((bodies[a].friction * bodies[b].friction).squareRoot(), max(bodies[a].elasticity, bodies[b].elasticity))
     }
 }

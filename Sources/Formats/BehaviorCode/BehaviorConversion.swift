@@ -5,17 +5,7 @@ import SourceCode
 /// was not read and why, and what was read but perhaps not as the author meant.
 public struct BehaviorConversion: Sendable, Equatable, JSONWritable {
     /// Something in the source that is not part of the tree, and why.
-    public struct Skipped: Sendable, Equatable {
-        public var line: Int
-        public var column: Int?
-        public var reason: String
-
-        public init(line: Int, column: Int? = nil, reason: String) {
-            self.line = line
-            self.column = column
-            self.reason = reason
-        }
-    }
+    public typealias Skipped = SkippedSource
 
     /// The source line of a part of the tree, by JSON path (`$.children[2]`, `$.children[2].allowsRotation`).
     public struct Location: Sendable, Equatable {
@@ -56,20 +46,8 @@ public struct BehaviorConversion: Sendable, Equatable, JSONWritable {
         writer.field("format", language.rawValue)
         writer.key("tree")
         writer.value(tree)
-        writer.key("skipped")
-        writer.beginArray()
-        for item in skipped {
-            writer.beginObject()
-            writer.field("line", item.line)
-            if let column = item.column { writer.field("column", column) }
-            writer.field("reason", item.reason)
-            writer.endObject()
-        }
-        writer.endArray()
-        writer.key("warnings")
-        writer.beginArray()
-        for warning in warnings { writer.string(warning) }
-        writer.endArray()
+        writer.field("skipped", skipped)
+        writer.field("warnings", warnings)
         writer.endObject()
     }
 }

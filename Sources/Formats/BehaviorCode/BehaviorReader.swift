@@ -317,19 +317,13 @@ struct BehaviorReader {
         var receiver: Expression
         var selector: String
         var arguments: [Expression]
-        switch expression {
-        case .message(let r, let s, let a):
-            (receiver, selector, arguments) = (r, s, a)
-        case .call(.member(let r, let method), let a):
-            receiver = r
-            selector = method + ":" + (a.first?.label.map { $0 + ":" } ?? "") + a.dropFirst().map { ($0.label ?? "_") + ":" }.joined()
-            if a.isEmpty { selector = method }
-            arguments = a.map(\.value)
-        case .call(.name(let method), let a) where method == "addChildBehavior" || method == "addItem":
+        if let send = MethodSend(expression) {
+            (receiver, selector, arguments) = (send.receiver, send.selector, send.arguments)
+        } else if case .call(.name(let method), let a) = expression, method == "addChildBehavior" || method == "addItem" {
             receiver = .name("self")
             selector = method + ":"
             arguments = a.map(\.value)
-        default:
+        } else {
             if mentionsBehaviors(statement) { skip(statement.position, "`\(statement.text)` is not understood") }
             return
         }

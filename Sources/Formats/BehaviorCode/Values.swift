@@ -34,26 +34,13 @@ struct Values {
 
     func number(_ expression: Expression, depth: Int = 0) throws(Unresolved) -> Double {
         guard depth < 12 else { throw Unresolved("`\(describe(expression))` refers to itself") }
+        let operand = { (part: Expression) throws(Unresolved) -> Double in try number(part, depth: depth + 1) }
+        if let value = try expression.unwrapped.arithmetic(operand, divisionByZero: { Unresolved("division by zero") }) { return value }
         switch expression.unwrapped {
-        case .number(let value): return value
-        case .unary("-", let inner): return -(try number(inner, depth: depth + 1))
-        case .binary(let op, let a, let b) where ["+", "-", "*", "/"].contains(op):
-            let x = try number(a, depth: depth + 1), y = try number(b, depth: depth + 1)
-            switch op {
-            case "+": return x + y
-            case "-": return x - y
-            case "*": return x * y
-            default:
-                guard y != 0 else { throw Unresolved("division by zero") }
-                return x / y
-            }
         case .name(let name) where Self.named[name] != nil:
             return Self.named[name]!
         case .implicitMember("pi"), .member(.name("CGFloat"), "pi"), .member(.name("Double"), "pi"), .member(.name("Float"), "pi"):
             return .pi
-        case .call(.name(let type), let arguments) where ["CGFloat", "Double", "Float", "Int", "NSNumber"].contains(type)
-            && arguments.count == 1:
-            return try number(arguments[0].value, depth: depth + 1)
         case .call(.name(let function), let arguments) where ["sqrt", "sqrtf", "fabs", "fabsf", "abs"].contains(function)
             && arguments.count == 1:
             let x = try number(arguments[0].value, depth: depth + 1)

@@ -234,19 +234,8 @@ struct ConstraintConverter {
 
     /// `addSubview`, `addLayoutGuide`, translatesAutoresizing…, hugging and compression resistance.
     mutating func hierarchy(_ expression: Expression, statement: Statement, context: [SourceBlock]) {
-        var receiver: Expression
-        var selector: String
-        var arguments: [Expression]
-        switch expression {
-        case .message(let r, let s, let a):
-            (receiver, selector, arguments) = (r, s, a)
-        case .call(.member(let r, let method), let a):
-            receiver = r
-            selector = swiftSelector(method, a)
-            arguments = a.map(\.value)
-        default:
-            return
-        }
+        guard let send = MethodSend(expression) else { return }
+        let (receiver, selector, arguments) = (send.receiver, send.selector, send.arguments)
         guard let receiverPath = receiver.path else { return }
         let parentName = CodeNames.isRootView(receiverPath) ? nil : variableName(receiverPath, context: context)
         switch selector {
@@ -393,20 +382,11 @@ struct ConstraintConverter {
 
     /// A statement that activates, collects or sets up constraints.
     mutating func action(_ expression: Expression, _ at: Site) {
-        var receiver: Expression
-        var selector: String
-        var arguments: [Expression]
-        switch expression {
-        case .message(let r, let s, let a):
-            (receiver, selector, arguments) = (r, s, a)
-        case .call(.member(let r, let method), let a):
-            receiver = r
-            selector = swiftSelector(method, a)
-            arguments = a.map(\.value)
-        default:
+        guard let send = MethodSend(expression) else {
             _ = references(expression, at)
             return
         }
+        let (receiver, selector, arguments) = (send.receiver, send.selector, send.arguments)
         switch selector {
         case "activate:", "activateConstraints:", "addConstraint:", "addConstraints:":
             for id in references(arguments.first ?? .null, at) { creations[id].active = true }
@@ -603,16 +583,6 @@ struct ConstraintConverter {
             line.split { !($0.isLetter || $0.isNumber || $0 == "_") }.contains { $0 == name }
         }
     }
-}
-
-/// `method:label:label:` for a Swift call, as an Objective-C selector names its parts (the first
-/// argument's label joins the method name: `append(contentsOf:)` is `append:contentsOf:`).
-func swiftSelector(_ method: String, _ arguments: [Expression.Argument]) -> String {
-    guard let first = arguments.first else { return method }
-    var selector = method + ":"
-    if let label = first.label { selector += label + ":" }
-    for argument in arguments.dropFirst() { selector += (argument.label ?? "_") + ":" }
-    return selector
 }
 
 /// A number as the text format writes it.

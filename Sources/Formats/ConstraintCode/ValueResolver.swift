@@ -46,25 +46,9 @@ struct ValueResolver {
     // MARK: Numbers
 
     func number(_ expression: Expression) throws(Unresolved) -> Double {
+        let operand = { (part: Expression) throws(Unresolved) -> Double in try number(part) }
+        if let value = try expression.unwrapped.arithmetic(operand, divisionByZero: { Unresolved("division by zero") }) { return value }
         switch expression.unwrapped {
-        case .number(let value):
-            return value
-        case .unary("-", let inner):
-            return -(try number(inner))
-        case .binary(let op, let a, let b) where ["+", "-", "*", "/"].contains(op):
-            let x = try number(a)
-            let y = try number(b)
-            switch op {
-            case "+": return x + y
-            case "-": return x - y
-            case "*": return x * y
-            default:
-                guard y != 0 else { throw Unresolved("division by zero") }
-                return x / y
-            }
-        case .call(.name(let type), let arguments) where ["CGFloat", "Double", "Float", "Int", "NSNumber"].contains(type)
-            && arguments.count == 1:
-            return try number(arguments[0].value)
         case .message(let inner, "floatValue", _), .message(let inner, "doubleValue", _):
             return try number(inner)
         default:

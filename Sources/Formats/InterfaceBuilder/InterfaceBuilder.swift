@@ -99,11 +99,7 @@ struct InterfaceBuilderFile {
     let tabBarControllers: [String]
 
     init(bytes: [UInt8], limits: XMLLimits) throws(InterfaceBuilderError) {
-        do {
-            document = try XMLDocument.parse(bytes, limits: limits)
-        } catch {
-            throw InterfaceBuilderError(line: error.line, column: error.column, message: error.message)
-        }
+        document = try XMLDocument.parse(bytes, limits: limits)
         let root = document.root
         guard root.isNamed("document"), let type = root["type"] else {
             let location = root.location

@@ -1,15 +1,6 @@
-/// Why a storyboard or XIB could not be converted, and where (1-based line and column).
-public struct InterfaceBuilderError: Error, CustomStringConvertible, Equatable, Sendable {
-    public let line: Int
-    public let column: Int
-    public let message: String
+import XML
 
-    public init(line: Int, column: Int, message: String) {
-        self.line = line
-        self.column = column
-        self.message = message
-    }
-
-    /// `line:column: message`.
-    public var description: String { "\(line):\(column): \(message)" }
-}
+/// Why a storyboard or XIB could not be converted, and where (1-based line and column): an
+/// Interface Builder file is an XML document, so its errors are the XML reader's, located the
+/// same way, whether the XML itself is unreadable or its content is not a scene we convert.
+public typealias InterfaceBuilderError = XMLError

@@ -49,6 +49,9 @@ public final class Connection {
     private var statementCache: [String: Statement] = [:]
     private var statementCacheOrder: [String] = []
     var savepointDepth = 0
+    /// Statements this connection has handed out to run: each `execute`, `fetch…`, `cursor` or
+    /// statement of a script is one. A plain count, read by the `DatabasePool` for its statistics.
+    public private(set) var statementCount = 0
 
     /// Opens (and with `.readWriteCreate` creates) a database and applies the configuration.
     public init(path: String, mode: OpenMode = .readWriteCreate, configuration: ConnectionConfiguration = .init()) throws(SQLiteError) {
@@ -90,7 +93,8 @@ public final class Connection {
 
     /// Prepares a new statement that is not cached. The SQL must hold exactly one statement.
     public func makeStatement(sql: String) throws(SQLiteError) -> Statement {
-        try prepareSingle(sql: sql, persistent: false)
+        statementCount += 1
+        return try prepareSingle(sql: sql, persistent: false)
     }
 
     /// Returns the cached prepared statement for this SQL, preparing it on first use.
@@ -98,8 +102,11 @@ public final class Connection {
     /// When the cached statement is being iterated by a cursor, a fresh uncached one is returned.
     public func cachedStatement(sql: String) throws(SQLiteError) -> Statement {
         if let statement = statementCache[sql] {
-            return statement.isBusy ? try makeStatement(sql: sql) : statement
+            if statement.isBusy { return try makeStatement(sql: sql) }
+            statementCount += 1
+            return statement
         }
+        statementCount += 1
         let statement = try prepareSingle(sql: sql, persistent: true)
         guard statementCacheCapacity > 0 else { return statement }
         if statementCacheOrder.count >= statementCacheCapacity {
@@ -162,7 +169,10 @@ public final class Connection {
             do throws(SQLiteError) {
                 while cursor.pointee != 0 {
                     let (statement, next) = try prepare(cursor, sql: sql, persistent: false)
-                    if let statement { try statement.execute() }
+                    if let statement {
+                        statementCount += 1
+                        try statement.execute()
+                    }
                     if next == cursor { break }
                     cursor = next
                 }

@@ -29,6 +29,7 @@ public final class DatabasePool: Sendable {
     private let readers: ThreadPool<Connection>
     /// One reader of its own for quick checks, so they never queue behind busy readers.
     private let prober: ThreadPool<Connection>
+    private let counters = PoolCounters()
 
     /// Opens the file (creating it when missing) and sets WAL mode; readers connect lazily.
     public init(path: String, configuration: PoolConfiguration = .init()) throws {
@@ -66,20 +67,27 @@ public final class DatabasePool: Sendable {
     /// rolled back when it throws. Writes from this pool run one at a time, in arrival order.
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await run(on: writer) { db in try db.transaction(.immediate, body) }
+        try await run(on: writer) { [counters] db in
+            try db.transaction(.immediate) { db in try counters.count(write: true, db, body) }
+        }
     }
 
     /// Runs `body` on the writer without opening a transaction (migrations, `VACUUM`, pragmas).
     @discardableResult
     public func writeWithoutTransaction<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await run(on: writer, body)
+        try await run(on: writer) { [counters] db in try counters.count(write: true, db, body) }
     }
 
     /// Runs `body` on a reader inside a read transaction, so every query in it sees one snapshot.
     /// Readers refuse writes (`PRAGMA query_only`).
     public func read<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await run(on: readers) { db in try db.transaction(.deferred, body) }
+        try await run(on: readers) { [counters] db in
+            try db.transaction(.deferred) { db in try counters.count(write: false, db, body) }
+        }
     }
+
+    /// The round trips and statements of this pool so far (the health probe's not counted).
+    public var statistics: PoolStatistics { counters.snapshot }
 
     /// Copies a consistent snapshot of the database to a new file at `destination` through SQLite's
     /// online backup API, while reads and writes go on. The copy is written beside the destination

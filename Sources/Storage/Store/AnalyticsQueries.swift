@@ -140,7 +140,7 @@ public enum AnalyticsQueries {
             let example = try db.fetchValue(String.self, sql: """
                 SELECT text FROM grade_diagnostics WHERE submission_id = ? AND code = ? ORDER BY position LIMIT 1
                 """, arguments: [try row.get(2, as: Int64.self), code]) ?? ""
-            return DiagnosticTally(code: code, students: try row.get(1), example: example)
+            return DiagnosticTally(code: code, students: try row.get(1), example: String(example.prefix(DiagnosticCode.maxExampleLength)))
         }
     }
 }

@@ -2,37 +2,57 @@ import Foundation
 import JSON
 import SQLite
 
-/// A grade's checks and diagnostics as rows (`grade_checks`, `grade_diagnostics`), kept in step
-/// with the submission's current grade: written when a submission is stored and replaced when a
-/// regrade replaces its grade. Analytics query these rows instead of parsing JSON text.
+/// A grade's checks, diagnostics and pictures as rows (`grade_checks`, `grade_diagnostics`,
+/// `grade_pictures`), kept in step with the submission's current grade: written with the
+/// submission and replaced when a regrade replaces its grade. They are the grade itself (pages and
+/// the API read them through ``GradeDetails``) and the class tools' facts (analytics query them and
+/// the per-student summaries made from them): one source, not two. The submission row counts each
+/// part, so rows that go missing are noticed.
 public enum GradeFacts {
-    /// Most diagnostics stored per grade (the rest are only in the grade's JSON).
-    public static let maxDiagnostics = 200
-    /// Most checks stored per grade.
-    public static let maxChecks = 500
+    /// Rows written per multi-row `INSERT`.
+    static let rowsPerStatement = 50
 
-    /// Replaces the rows of a submission's grade.
-    /// With `summarizing` (the default), the student's summary rows for the exercise follow.
-    public static func record(submissionID: Int64, exerciseID: Int64, userID: Int64, checksJSON: String,
-                              diagnosticsJSON: String, summarizing: Bool = true, _ db: Connection) throws {
-        try forget(submissionID: submissionID, db)
-        let limits = JSONLimits(maxBytes: 16 << 20)
-        let checks = (try? JSONParser.parse(checksJSON, limits: limits))?.arrayValue ?? []
-        for (position, check) in checks.prefix(maxChecks).enumerated() {
-            try db.execute(sql: """
-                INSERT INTO grade_checks (submission_id, position, exercise_id, user_id, name, passed, points)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [submissionID, position, exerciseID, userID, check["name"]?.stringValue ?? "",
-                                 (check["passed"]?.boolValue ?? false) ? 1 : 0, check["points"]?.doubleValue ?? 0])
-        }
-        let diagnostics = (try? JSONParser.parse(diagnosticsJSON, limits: limits))?.arrayValue ?? []
-        for (position, diagnostic) in diagnostics.compactMap(\.stringValue).prefix(maxDiagnostics).enumerated() {
-            try db.execute(sql: """
-                INSERT INTO grade_diagnostics (submission_id, position, exercise_id, user_id, code, text) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [submissionID, position, exerciseID, userID, DiagnosticCode.classify(diagnostic),
-                                 String(diagnostic.prefix(DiagnosticCode.maxExampleLength))])
-        }
+    /// Replaces the rows of a submission's grade and its counts. Pictures that are nil leave the
+    /// grade without pictures. With `summarizing` (the default), the student's summary rows for the
+    /// exercise follow.
+    public static func record(submissionID: Int64, exerciseID: Int64, userID: Int64, grade: StoredGrade,
+                              summarizing: Bool = true, _ db: Connection) throws {
+        try write(submissionID: submissionID, exerciseID: exerciseID, userID: userID, checks: grade.checks,
+                  diagnostics: grade.diagnostics, pictures: grade.pictures, db)
         if summarizing { try summarize(exerciseID: exerciseID, userID: userID, db) }
+    }
+
+    /// Replaces the rows of a submission's grade and its counts; a part that is nil gets no rows and
+    /// no count (for checks and diagnostics: unreadable; for pictures: none kept).
+    static func write(submissionID: Int64, exerciseID: Int64, userID: Int64, checks: [StoredCheck]?, diagnostics: [String]?,
+                      pictures: [StoredPicture]?, _ db: Connection) throws {
+        try forget(submissionID: submissionID, db)
+        try insert(into: "grade_checks (submission_id, position, exercise_id, user_id, name, passed, points, message)",
+                   (checks ?? []).enumerated().map { position, check in
+                       [submissionID, position, exerciseID, userID, check.name, check.passed, check.points, check.message]
+                   }, db)
+        try insert(into: "grade_diagnostics (submission_id, position, exercise_id, user_id, code, text)",
+                   (diagnostics ?? []).enumerated().map { position, text in
+                       [submissionID, position, exerciseID, userID, DiagnosticCode.classify(text), text]
+                   }, db)
+        try insert(into: "grade_pictures (submission_id, position, name, title, svg)",
+                   (pictures ?? []).enumerated().map { position, picture in
+                       [submissionID, position, picture.name, picture.title, picture.svg]
+                   }, db)
+        try db.execute(sql: "UPDATE submissions SET check_count = ?, diagnostic_count = ?, picture_count = ? WHERE id = ?",
+                       arguments: [checks?.count, diagnostics?.count, pictures?.count, submissionID])
+    }
+
+    /// Inserts `rows` (each the same number of values) into `target`, a few dozen rows per statement.
+    private static func insert(into target: String, _ rows: [[any DatabaseValueConvertible]], _ db: Connection) throws {
+        var start = 0
+        while start < rows.count {
+            let chunk = rows[start..<min(start + rowsPerStatement, rows.count)]
+            let placeholders = "(" + Array(repeating: "?", count: chunk[start].count).joined(separator: ", ") + ")"
+            try db.execute(sql: "INSERT INTO \(target) VALUES " + Array(repeating: placeholders, count: chunk.count).joined(separator: ", "),
+                           arguments: StatementArguments(values: chunk.flatMap { $0 }))
+            start += chunk.count
+        }
     }
 
     /// Recomputes a student's per-exercise summary rows from their grades' rows.
@@ -70,23 +90,11 @@ public enum GradeFacts {
     public static func forget(submissionID: Int64, _ db: Connection) throws {
         try db.execute(sql: "DELETE FROM grade_checks WHERE submission_id = ?", arguments: [submissionID])
         try db.execute(sql: "DELETE FROM grade_diagnostics WHERE submission_id = ?", arguments: [submissionID])
+        try db.execute(sql: "DELETE FROM grade_pictures WHERE submission_id = ?", arguments: [submissionID])
     }
 
-    /// Writes the rows of every stored grade that has none (the migration that made the tables).
-    static func backfill(_ db: Connection) throws {
-        let cursor = try db.cursor(sql: """
-            SELECT id, exercise_id, user_id, checks_json, diagnostics_json FROM submissions
-            WHERE id NOT IN (SELECT submission_id FROM grade_checks) ORDER BY id
-            """)
-        var pending: [(Int64, Int64, Int64, String, String)] = []
-        while let row = try cursor.next() {
-            pending.append((try row.get(0), try row.get(1), try row.get(2), try row.get(3), try row.get(4)))
-        }
-        cursor.finish()
-        for (id, exerciseID, userID, checks, diagnostics) in pending {
-            try record(submissionID: id, exerciseID: exerciseID, userID: userID, checksJSON: checks, diagnosticsJSON: diagnostics,
-                       summarizing: false, db)
-        }
+    /// Recomputes every student's summary rows from all grades' rows (after a backfill).
+    static func summarizeAll(_ db: Connection) throws {
         try db.execute(sql: """
             INSERT OR REPLACE INTO grade_check_students (exercise_id, user_id, name, position, passed)
             SELECT exercise_id, user_id, name, min(position), max(passed) FROM grade_checks GROUP BY exercise_id, user_id, name

@@ -61,9 +61,10 @@ public struct RegradeRun: Sendable, Equatable, Codable {
     public static func addResults(runID: Int64, _ results: [RegradeResult], _ db: Connection) throws {
         for result in results {
             try db.execute(sql: """
-                INSERT INTO regrade_results (run_id, submission_id, score, max_score, checks_json, diagnostics_json)
-                VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [runID, result.submissionID, result.score, result.maxScore, result.checksJSON, result.diagnosticsJSON])
+                INSERT INTO regrade_results (run_id, submission_id, score, max_score, checks_json, diagnostics_json, pictures_json)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [runID, result.submissionID, result.score, result.maxScore, GradeJSON.encode(result.checks),
+                                 GradeJSON.encode(result.diagnostics), result.pictures.map(GradeJSON.encode)])
         }
         try db.execute(sql: "UPDATE regrade_runs SET done = done + ? WHERE id = ?", arguments: [results.count, runID])
     }
@@ -99,27 +100,43 @@ public struct RegradeRun: Sendable, Equatable, Codable {
     }
 
     /// The dry-run results of a run, by submission id.
+    /// - Throws: ``UnreadableGrade`` for a result whose checks, diagnostics or pictures cannot be read.
     public static func results(runID: Int64, _ db: Connection) throws -> [RegradeResult] {
-        try db.fetchAll(RegradeResult.self, sql: """
-            SELECT submission_id, score, max_score, checks_json, diagnostics_json FROM regrade_results
+        try db.fetchAll(sql: """
+            SELECT submission_id, score, max_score, checks_json, diagnostics_json, pictures_json FROM regrade_results
             WHERE run_id = ? ORDER BY submission_id
-            """, arguments: [runID])
+            """, arguments: [runID]).map { row throws -> RegradeResult in
+            let submissionID: Int64 = try row.get(0)
+            let score: Double = try row.get(1), maxScore: Double = try row.get(2)
+            let checks: String = try row.get(3), diagnostics: String = try row.get(4), pictures: String? = try row.get(5)
+            do throws(GradeJSON.Malformed) {
+                return RegradeResult(submissionID: submissionID, score: score, maxScore: maxScore,
+                                     checks: try GradeJSON.checks(checks), diagnostics: try GradeJSON.diagnostics(diagnostics),
+                                     pictures: try pictures.map { json throws(GradeJSON.Malformed) in try GradeJSON.pictures(json) })
+            } catch {
+                throw UnreadableGrade(submissionID: submissionID, reason: "its result in regrade \(runID): \(error)")
+            }
+        }
     }
 }
 
-/// One submission's grade in a regrade run.
-public struct RegradeResult: Sendable, Equatable, Codable {
+/// One submission's grade in a regrade run: what applying the run makes its grade.
+public struct RegradeResult: Sendable, Equatable {
     public var submissionID: Int64
     public var score: Double
     public var maxScore: Double
-    public var checksJSON: String
-    public var diagnosticsJSON: String
+    public var checks: [StoredCheck]
+    public var diagnostics: [String]
+    /// The pictures drawn with it; nil when none were.
+    public var pictures: [StoredPicture]?
 
-    public init(submissionID: Int64, score: Double, maxScore: Double, checksJSON: String, diagnosticsJSON: String) {
+    public init(submissionID: Int64, score: Double, maxScore: Double, checks: [StoredCheck], diagnostics: [String],
+                pictures: [StoredPicture]?) {
         self.submissionID = submissionID
         self.score = score
         self.maxScore = maxScore
-        self.checksJSON = checksJSON
-        self.diagnosticsJSON = diagnosticsJSON
+        self.checks = checks
+        self.diagnostics = diagnostics
+        self.pictures = pictures
     }
 }

@@ -31,6 +31,7 @@ public enum Schema {
         regradeRequests,
         ltiPlatforms,
         ltiScoreOutbox,
+        typedGrades,
     ]
 
     /// The migrator over `migrations`.

@@ -20,34 +20,10 @@ public struct SubmissionRecord: Sendable, Equatable, Codable {
     public var maxScore: Double
     /// Fraction of the score taken for lateness (0 when on time).
     public var latePenalty: Double
-    /// `[{"name":…,"passed":…,"points":…,"message":…}]`.
-    public var checksJSON: String
-    /// `["…", …]`.
-    public var diagnosticsJSON: String
     public var createdAt: Date
 
     /// The score that counts: the score less the late penalty.
     public var countedScore: Double { score * (1 - latePenalty) }
-}
-
-/// A grade as computed, before it is stored.
-public struct StoredGrade: Sendable, Equatable {
-    public var exerciseVersion: String
-    public var graderVersion: String
-    public var score: Double
-    public var maxScore: Double
-    public var checksJSON: String
-    public var diagnosticsJSON: String
-
-    public init(exerciseVersion: String, graderVersion: String, score: Double, maxScore: Double,
-                checksJSON: String, diagnosticsJSON: String) {
-        self.exerciseVersion = exerciseVersion
-        self.graderVersion = graderVersion
-        self.score = score
-        self.maxScore = maxScore
-        self.checksJSON = checksJSON
-        self.diagnosticsJSON = diagnosticsJSON
-    }
 }
 
 /// How many attempts a user has made at an exercise, and when the last one was.
@@ -65,8 +41,7 @@ extension SubmissionRecord {
     static let columns = """
         submissions.id, submissions.user_id, submissions.exercise_id, submissions.attempt, submissions.text,
         submissions.normalized_hash, submissions.exercise_version, submissions.grader_version, submissions.score,
-        submissions.max_score, submissions.late_penalty, submissions.checks_json, submissions.diagnostics_json,
-        submissions.created_at
+        submissions.max_score, submissions.late_penalty, submissions.created_at
         """
 
     /// The submission with this id, or nil.
@@ -109,9 +84,9 @@ extension SubmissionRecord {
         return AttemptSummary(count: try row.get(0), lastAt: try row.get(1, as: Date?.self))
     }
 
-    /// Stores a new graded submission as the user's next attempt.
-    /// With `replacing`, the reservation is released in the same transaction and the attempt
-    /// takes its place.
+    /// Stores a new graded submission as the user's next attempt, with its grade's rows
+    /// (``GradeFacts``). With `replacing`, the reservation is released in the same transaction and the
+    /// attempt takes its place.
     public static func insert(userID: Int64, exerciseID: Int64, text: String, normalizedHash: String, grade: StoredGrade,
                               latePenalty: Double, at date: Date = Date(), replacing reservation: Int64? = nil,
                               _ db: Connection) throws -> SubmissionRecord {
@@ -119,40 +94,45 @@ extension SubmissionRecord {
         let attempt = try attempts(userID: userID, exerciseID: exerciseID, db).count + 1
         try db.execute(sql: """
             INSERT INTO submissions (user_id, exercise_id, attempt, text, normalized_hash, exercise_version, grader_version,
-                score, max_score, late_penalty, checks_json, diagnostics_json, created_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                score, max_score, late_penalty, created_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, arguments: [userID, exerciseID, attempt, text, normalizedHash, grade.exerciseVersion, grade.graderVersion,
-                             grade.score, grade.maxScore, latePenalty, grade.checksJSON, grade.diagnosticsJSON, date])
+                             grade.score, grade.maxScore, latePenalty, date])
         let id = db.lastInsertedRowID
-        try GradeFacts.record(submissionID: id, exerciseID: exerciseID, userID: userID, checksJSON: grade.checksJSON,
-                              diagnosticsJSON: grade.diagnosticsJSON, db)
+        try GradeFacts.record(submissionID: id, exerciseID: exerciseID, userID: userID, grade: grade, db)
         return SubmissionRecord(id: id, userID: userID, exerciseID: exerciseID, attempt: attempt, text: text,
                                 normalizedHash: normalizedHash, exerciseVersion: grade.exerciseVersion,
                                 graderVersion: grade.graderVersion, score: grade.score, maxScore: grade.maxScore,
-                                latePenalty: latePenalty, checksJSON: grade.checksJSON,
-                                diagnosticsJSON: grade.diagnosticsJSON, createdAt: date)
+                                latePenalty: latePenalty, createdAt: date)
     }
 
-    /// Replaces a submission's grade, first copying the previous one to `grade_history`. The
-    /// pictures and verification of the previous grade are dropped.
+    /// Replaces a submission's grade, first copying the previous one to `grade_history` (its checks
+    /// and diagnostics as JSON text there: an archive, not read back). The verification of the
+    /// previous grade is dropped; its pictures are replaced by the new grade's (none when it has none).
     public static func replaceGrade(submissionID: Int64, with grade: StoredGrade, regradeRunID: Int64?,
                                     at date: Date = Date(), _ db: Connection) throws {
+        guard let owner = try db.fetchOne(sql: "SELECT exercise_id, user_id FROM submissions WHERE id = ?",
+                                          arguments: [submissionID]) else { return }
         try GradeArtifacts.forget(submissionID: submissionID, db)
+        let archived: (checks: String, diagnostics: String)
+        do {
+            let previous = try GradeDetails.find(submissionID: submissionID, pictures: false, db)
+            archived = (GradeJSON.encode(previous.checks), GradeJSON.encode(previous.diagnostics.map(\.text)))
+        } catch let unreadable as UnreadableGrade {
+            // The grade being replaced could not be read: the archive says so instead of inventing one.
+            let note = GradeJSON.encode([unreadable.description])
+            archived = (note, note)
+        }
         try db.execute(sql: """
             INSERT INTO grade_history (submission_id, exercise_version, grader_version, score, max_score, late_penalty,
                 checks_json, diagnostics_json, regrade_run_id, recorded_at)
-            SELECT id, exercise_version, grader_version, score, max_score, late_penalty, checks_json, diagnostics_json, ?, ?
+            SELECT id, exercise_version, grader_version, score, max_score, late_penalty, ?, ?, ?, ?
             FROM submissions WHERE id = ?
-            """, arguments: [regradeRunID, date, submissionID])
+            """, arguments: [archived.checks, archived.diagnostics, regradeRunID, date, submissionID])
         try db.execute(sql: """
-            UPDATE submissions SET exercise_version = ?, grader_version = ?, score = ?, max_score = ?, checks_json = ?,
-            diagnostics_json = ? WHERE id = ?
-            """, arguments: [grade.exerciseVersion, grade.graderVersion, grade.score, grade.maxScore, grade.checksJSON,
-                             grade.diagnosticsJSON, submissionID])
-        if let owner = try db.fetchOne(sql: "SELECT exercise_id, user_id FROM submissions WHERE id = ?", arguments: [submissionID]) {
-            try GradeFacts.record(submissionID: submissionID, exerciseID: try owner.get(0), userID: try owner.get(1),
-                                  checksJSON: grade.checksJSON, diagnosticsJSON: grade.diagnosticsJSON, db)
-        }
+            UPDATE submissions SET exercise_version = ?, grader_version = ?, score = ?, max_score = ? WHERE id = ?
+            """, arguments: [grade.exerciseVersion, grade.graderVersion, grade.score, grade.maxScore, submissionID])
+        try GradeFacts.record(submissionID: submissionID, exerciseID: try owner.get(0), userID: try owner.get(1), grade: grade, db)
     }
 
     /// The earlier grades of a submission, oldest first.

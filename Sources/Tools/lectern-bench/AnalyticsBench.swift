@@ -63,13 +63,10 @@ private struct AnalyticsBench {
     static let goalMilliseconds = 50.0
     static let password = "analytics-bench-password"
 
-    /// One graded text of an exercise: the columns a stored grade has.
+    /// One graded text of an exercise and its grade as stored.
     struct Grade: Sendable {
         let text: String
-        let score: Double
-        let maxScore: Double
-        let checks: String
-        let diagnostics: String
+        let stored: StoredGrade
     }
 
     func run() async throws -> Bool {
@@ -111,39 +108,17 @@ private struct AnalyticsBench {
 
     /// Every exercise of the folder with its texts graded once (reference, starter, examples).
     private func gradeEveryText() throws -> [(slug: String, grades: [Grade])] {
-        let folders = try FileManager.default.contentsOfDirectory(atPath: exercisesDirectory).sorted()
+        let catalog = try ExerciseDirectory.loadCatalog(exercisesDirectory)
+        if let unreadable = catalog.errors.first { throw unreadable }
         var result: [(String, [Grade])] = []
-        for name in folders {
-            let folder = (exercisesDirectory as NSString).appendingPathComponent(name)
-            guard FileManager.default.fileExists(atPath: folder + "/exercise.json") else { continue }
-            var files: [String: [UInt8]] = [:]
-            let enumerator = FileManager.default.enumerator(atPath: folder)
-            while let relative = enumerator?.nextObject() as? String {
-                var isDirectory: ObjCBool = false
-                let full = folder + "/" + relative
-                guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue,
-                      !relative.hasPrefix("."), !(relative as NSString).lastPathComponent.hasPrefix(".") else { continue }
-                files[relative] = Array(try Data(contentsOf: URL(fileURLWithPath: full)))
-            }
-            let exercise = try Exercise.load(files: files)
+        for exercise in catalog.exercises {
             let texts = [exercise.reference, exercise.starter] + exercise.examples.map(\.submission)
             let grades = texts.map { text -> Grade in
                 let report = Grader.grade(exercise, submission: text, options: GradeOptions(pictures: false))
-                var checks = JSONWriter()
-                checks.beginArray()
-                for check in report.checks {
-                    checks.beginObject()
-                    checks.field("name", check.name)
-                    checks.field("passed", check.passed)
-                    checks.field("points", check.points)
-                    checks.field("message", check.message)
-                    checks.endObject()
-                }
-                checks.endArray()
-                var diagnostics = JSONWriter()
-                report.diagnostics.writeJSON(to: &diagnostics)
-                return Grade(text: text, score: Double(report.score), maxScore: Double(report.maxScore), checks: checks.string,
-                             diagnostics: diagnostics.string)
+                var stored = StoredGrade(report, keepingPictures: false)
+                stored.exerciseVersion = "bench"
+                stored.graderVersion = "bench"
+                return Grade(text: text, stored: stored)
             }
             result.append((exercise.slug, grades))
         }
@@ -183,8 +158,7 @@ private struct AnalyticsBench {
                         let grade = exercise.grades[index]
                         _ = try SubmissionRecord.insert(
                             userID: user.id, exerciseID: exercise.id, text: grade.text, normalizedHash: "bench-\(index)",
-                            grade: StoredGrade(exerciseVersion: "bench", graderVersion: "bench", score: grade.score, maxScore: grade.maxScore,
-                                               checksJSON: grade.checks, diagnosticsJSON: grade.diagnostics),
+                            grade: grade.stored,
                             latePenalty: 0, at: base.addingTimeInterval(Double(student * 60 + attempt * 3_600)), db)
                         stored += 1
                     }

@@ -13,22 +13,8 @@ import XML
 /// grades a typical one-scene storyboard: the attributor exercise's shipped reference.storyboard.
 /// Times are the best of five rounds, by wall clock and by the thread's CPU clock.
 func runConvertBench(arguments: [String]) -> Int32 {
-    var asJSON = false
-    var directory = "./Exercises"
-    var index = 0
-    while index < arguments.count {
-        switch arguments[index] {
-        case "--json":
-            asJSON = true
-        case "--exercises" where index + 1 < arguments.count:
-            index += 1
-            directory = arguments[index]
-        default:
-            print("usage: lectern-bench convert [--json] [--exercises DIR]")
-            return 2
-        }
-        index += 1
-    }
+    guard let chosen = ExerciseBenchOptions.parse(arguments, workload: "convert") else { return 2 }
+    let (asJSON, directory) = (chosen.asJSON, chosen.directory)
     let large: [UInt8]
     do {
         large = try generatedStoryboard(scenes: 40, targetBytes: 1_000_000)

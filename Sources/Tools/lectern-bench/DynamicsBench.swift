@@ -2,8 +2,9 @@ import Dynamics
 import Foundation
 
 /// `lectern-bench dynamics [--json]`: the pyramid (base 20, 600 steps of 1/60 s, rotation
-/// allowed or not, sleeping off or on) and the Dropit workload (whole small simulations per
-/// second, world setup included). Prints a table, or one JSON object with `--json`.
+/// allowed or not, sleeping off or on), the Dropit workload (whole small simulations per
+/// second, world setup included) and the resting overlap of a column of 40 blocks. Prints a
+/// table, or one JSON object with `--json`.
 func runDynamicsBench(arguments: [String]) -> Int32 {
     let json = arguments.contains("--json")
     if let unknown = arguments.first(where: { $0 != "--json" }) {
@@ -18,7 +19,8 @@ func runDynamicsBench(arguments: [String]) -> Int32 {
             }
         }
         let dropit = try DynamicsBench.dropit()
-        print(json ? DynamicsBench.json(pyramids, dropit) : DynamicsBench.table(pyramids, dropit))
+        let column = try DynamicsBench.column()
+        print(json ? DynamicsBench.json(pyramids, dropit, column) : DynamicsBench.table(pyramids, dropit, column))
         return 0
     } catch {
         FileHandle.standardError.write(Data("lectern-bench dynamics: \(error)\n".utf8))
@@ -45,6 +47,15 @@ enum DynamicsBench {
         var simulationsPerSecond: Double
         var restingBlocks: Int
     }
+
+    /// How a settled column rests: the overlap of its most deeply overlapping contact (block on
+    /// block or bottom block on the floor) and how far its top block is below its ideal height.
+    struct ColumnFigures {
+        var deepestOverlap: Double
+        var topSinking: Double
+    }
+
+    static let columnCount = 40
 
     /// CPU time of `body` (the machine is shared, so wall time would measure the neighbours too).
     static func seconds(_ body: () throws -> Void) rethrows -> Double {
@@ -122,7 +133,31 @@ enum DynamicsBench {
         return DropitFigures(simulationsPerSecond: Double(runs) / measured, restingBlocks: resting)
     }
 
-    static func table(_ pyramids: [PyramidFigures], _ dropit: DropitFigures) -> String {
+    /// 40 blocks of 40 pt (friction 0.5, no rotation) standing on the floor of a 320-pt-wide view,
+    /// 240 steps of 1/60 s without sleeping.
+    static func column() throws -> ColumnFigures {
+        let height = boxSize * Double(columnCount) + 100
+        let items = (0..<columnCount).map { i in
+            Scene.Item(id: "b\(i)", center: Vector(160, height - boxSize / 2 - Double(i) * boxSize),
+                       shape: .rectangle(width: boxSize, height: boxSize))
+        }
+        let behavior = Behavior(.composite([
+            Behavior(.gravity(angle: .pi / 2, magnitude: 1)),
+            Behavior(.collision(Behavior.Collision(translatesReferenceBoundsIntoBoundary: true))),
+            Behavior(.itemProperties(Behavior.ItemProperties(friction: 0.5, allowsRotation: false))),
+        ]))
+        let scene = Scene(width: 320, height: height, duration: 4, step: 1.0 / 60, sleeping: false, items: items,
+                          behavior: behavior)
+        let centres = try Simulation.run(scene: scene).items.map(\.center.y)
+        var deepest = centres[0] + boxSize / 2 - height
+        for i in 1..<centres.count {
+            deepest = max(deepest, (centres[i] + boxSize / 2) - (centres[i - 1] - boxSize / 2))
+        }
+        let ideal = height - boxSize / 2 - Double(columnCount - 1) * boxSize
+        return ColumnFigures(deepestOverlap: deepest, topSinking: centres[columnCount - 1] - ideal)
+    }
+
+    static func table(_ pyramids: [PyramidFigures], _ dropit: DropitFigures, _ column: ColumnFigures) -> String {
         var lines = ["Dynamics benchmark (Lectern)",
                      "Pyramid: base \(pyramidBase) (\(pyramidBase * (pyramidBase + 1) / 2) boxes of 40 pt), \(pyramidSteps) steps of 1/60 s",
                      "rotation  sleeping  steps/s   max displacement  max drift  rest step"]
@@ -135,15 +170,18 @@ enum DynamicsBench {
         }
         lines.append(String(format: "Dropit: 20 blocks of 32 pt, 300 steps: %.0f simulations/s (%d blocks at rest at the end)",
                             dropit.simulationsPerSecond, dropit.restingBlocks))
+        lines.append(String(format: "Column of %d blocks of 40 pt, 240 steps: deepest overlap %.3f pt, top block %.3f pt below its ideal height",
+                            columnCount, column.deepestOverlap, column.topSinking))
         return lines.joined(separator: "\n")
     }
 
-    static func json(_ pyramids: [PyramidFigures], _ dropit: DropitFigures) -> String {
+    static func json(_ pyramids: [PyramidFigures], _ dropit: DropitFigures, _ column: ColumnFigures) -> String {
         let rows = pyramids.map { p in
             "{\"allowsRotation\":\(p.allowsRotation),\"sleeping\":\(p.sleeping),\"stepsPerSecond\":\(p.stepsPerSecond),"
                 + "\"maxDisplacement\":\(p.maxDisplacement),\"maxDrift\":\(p.maxDrift),\"restStep\":\(p.restStep.map(String.init) ?? "null")}"
         }
         return "{\"pyramid\":[\(rows.joined(separator: ","))],\"dropit\":{\"simulationsPerSecond\":\(dropit.simulationsPerSecond),"
-            + "\"restingBlocks\":\(dropit.restingBlocks)}}"
+            + "\"restingBlocks\":\(dropit.restingBlocks)},\"column\":{\"deepestOverlap\":\(column.deepestOverlap),"
+            + "\"topSinking\":\(column.topSinking)}}"
     }
 }

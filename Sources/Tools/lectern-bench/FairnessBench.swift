@@ -24,19 +24,7 @@ import Synchronization
 ///     lectern-bench fairness --url http://127.0.0.1:8080 [--duration 30] [--heavy-clients 40] [--pause-ms 25]
 ///                            [--goal-ms 1000] [--exercises DIR]
 func runFairnessBench(arguments: [String]) -> Int32 {
-    var options = FairnessOptions()
-    do {
-        options = try FairnessOptions.parse(arguments)
-    } catch {
-        FileHandle.standardError.write(Data("lectern-bench fairness: \(error)\n".utf8))
-        return 2
-    }
-    do {
-        return try FairnessRun(options: options).run()
-    } catch {
-        FileHandle.standardError.write(Data("lectern-bench fairness: \(error)\n".utf8))
-        return 1
-    }
+    runServerWorkload("fairness", arguments, parse: FairnessOptions.parse) { try FairnessRun(options: $0).run() }
 }
 
 struct FairnessOptions {
@@ -49,43 +37,32 @@ struct FairnessOptions {
     var exercisesDirectory = "./Exercises"
     var adminPassword = ProcessInfo.processInfo.environment["LECTERN_ADMIN_PASSWORD"] ?? ""
 
-    struct Invalid: Error, CustomStringConvertible { let description: String }
+    typealias Invalid = BenchArguments.Invalid
 
     static func parse(_ arguments: [String]) throws -> FairnessOptions {
         var options = FairnessOptions()
-        var index = 0
-        func value() throws -> String {
-            index += 1
-            guard index < arguments.count else { throw Invalid(description: "\(arguments[index - 1]) needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            switch arguments[index] {
+        var reader = BenchArguments(arguments)
+        while let argument = reader.next() {
+            switch argument {
             case "--url":
-                guard let components = URLComponents(string: try value()), components.scheme == "http",
-                      let host = components.host, let port = components.port.flatMap(UInt16.init(exactly:)) else {
-                    throw Invalid(description: "--url must look like http://127.0.0.1:8080")
-                }
-                options.host = host
-                options.port = port
+                (options.host, options.port) = try reader.serverURL()
             case "--duration":
-                guard let s = Double(try value()), s > 0, s <= 600 else { throw Invalid(description: "--duration must be 0...600 seconds") }
+                guard let s = Double(try reader.value()), s > 0, s <= 600 else { throw Invalid(description: "--duration must be 0...600 seconds") }
                 options.duration = s
             case "--heavy-clients":
-                guard let n = Int(try value()), (1...256).contains(n) else { throw Invalid(description: "--heavy-clients must be 1...256") }
+                guard let n = Int(try reader.value()), (1...256).contains(n) else { throw Invalid(description: "--heavy-clients must be 1...256") }
                 options.heavyClients = n
             case "--pause-ms":
-                guard let n = Int(try value()), (0...10_000).contains(n) else { throw Invalid(description: "--pause-ms must be 0...10000") }
+                guard let n = Int(try reader.value()), (0...10_000).contains(n) else { throw Invalid(description: "--pause-ms must be 0...10000") }
                 options.pauseMilliseconds = n
             case "--goal-ms":
-                guard let n = Double(try value()), n > 0 else { throw Invalid(description: "--goal-ms must be positive") }
+                guard let n = Double(try reader.value()), n > 0 else { throw Invalid(description: "--goal-ms must be positive") }
                 options.goalMilliseconds = n
             case "--exercises":
-                options.exercisesDirectory = try value()
+                options.exercisesDirectory = try reader.value()
             default:
-                throw Invalid(description: "unknown argument \(arguments[index])")
+                throw reader.unknown()
             }
-            index += 1
         }
         guard !options.adminPassword.isEmpty else { throw Invalid(description: "set LECTERN_ADMIN_PASSWORD to the admin's password") }
         return options
@@ -289,16 +266,7 @@ struct FairnessAccounts {
 
     init(options: FairnessOptions) throws {
         let connection = LoadConnection(host: options.host, port: options.port)
-        func signIn(_ username: String, _ password: String) throws -> String {
-            let body = try JSONSerialization.data(withJSONObject: ["username": username, "password": password])
-            let reply = try connection.send("POST", "/api/session", headers: [("Content-Type", "application/json")], body: [UInt8](body))
-            guard reply.status == 200, let object = try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any],
-                  let token = object["token"] as? String else {
-                throw LoadConnection.Failure(description: "sign-in of \(username): \(reply.status) \(reply.text)")
-            }
-            return token
-        }
-        let admin = try signIn("admin", options.adminPassword)
+        let admin = try connection.signIn(username: "admin", password: options.adminPassword)
         let prefix = "fair\(Int(Date().timeIntervalSince1970) % 1_000_000)"
         let roster = "\(prefix)-heavy,Heavy Student,\n\(prefix)-light,Light Student,"
         let imported = try connection.send("POST", "/api/courses/cs193p/roster",
@@ -315,7 +283,7 @@ struct FairnessAccounts {
             let set = try connection.send("POST", "/set-password", headers: [("Content-Type", "application/x-www-form-urlencoded")],
                                           body: Array("token=\(setup)&password=\(password)".utf8))
             guard set.status == 200 else { throw LoadConnection.Failure(description: "set-password: \(set.status)") }
-            tokens[name] = try signIn(name, password)
+            tokens[name] = try connection.signIn(username: name, password: password)
         }
         guard let heavy = tokens["\(prefix)-heavy"], let light = tokens["\(prefix)-light"] else {
             throw LoadConnection.Failure(description: "the roster did not create both students")

@@ -3,35 +3,16 @@ import Grading
 import JSON
 import LecternApp
 
-/// `lectern-bench grading [--json] [--exercises DIR] [--only attributor|stacks]`
+/// `lectern-bench grading [--json] [--exercises DIR]`
 ///
 /// Grades the shipped exercises on one thread, as the server does per request: the attributor
 /// reference (a full layout grade: parse, four scenarios solved with diagnostics and compared,
 /// style rules), the attributor's conflicting example, and the steady-stacks reference (24 blocks,
 /// 14.5 simulated seconds, every check). Reports grades per second (layout) and milliseconds per
 /// grade (dynamics), by wall clock and by the thread's CPU clock, without and with the SVG pictures.
-/// `--only` keeps the workloads whose name starts with the given word (for a profiler's run).
 func runGradingBench(arguments: [String]) -> Int32 {
-    var asJSON = false
-    var only: String?
-    var directory = "./Exercises"
-    var index = 0
-    while index < arguments.count {
-        switch arguments[index] {
-        case "--json":
-            asJSON = true
-        case "--exercises" where index + 1 < arguments.count:
-            index += 1
-            directory = arguments[index]
-        case "--only" where index + 1 < arguments.count:
-            index += 1
-            only = arguments[index]
-        default:
-            print("usage: lectern-bench grading [--json] [--exercises DIR] [--only attributor|stacks]")
-            return 2
-        }
-        index += 1
-    }
+    guard let chosen = ExerciseBenchOptions.parse(arguments, workload: "grading") else { return 2 }
+    let (asJSON, directory) = (chosen.asJSON, chosen.directory)
     let catalog: ExerciseCatalog
     do {
         catalog = try ExerciseDirectory.loadCatalog(directory)
@@ -52,29 +33,23 @@ func runGradingBench(arguments: [String]) -> Int32 {
         return 1
     }
     var checksum = 0
-    let workloads: [(name: String, unit: String, iterations: Int, body: () -> Int)] = [
-        ("attributor reference", "grades/s", 4_000, {
-            Grader.grade(attributor, submission: attributor.reference, options: plain).score
+    let rows: [(name: String, unit: String, timing: GradingTiming)] = [
+        ("attributor reference", "grades/s", .measure(iterations: 4_000) {
+            checksum &+= Grader.grade(attributor, submission: attributor.reference, options: plain).score
         }),
-        ("attributor reference + SVG", "grades/s", 2_000, {
-            Grader.grade(attributor, submission: attributor.reference, options: drawn).pictures.count
+        ("attributor reference + SVG", "grades/s", .measure(iterations: 2_000) {
+            checksum &+= Grader.grade(attributor, submission: attributor.reference, options: drawn).pictures.count
         }),
-        ("attributor conflict example", "grades/s", 2_000, {
-            Grader.grade(attributor, submission: conflicting.submission, options: plain).score
+        ("attributor conflict example", "grades/s", .measure(iterations: 2_000) {
+            checksum &+= Grader.grade(attributor, submission: conflicting.submission, options: plain).score
         }),
-        ("steady-stacks reference", "ms/grade", 20, {
-            Grader.grade(stacks, submission: stacks.reference, options: plain).score
+        ("steady-stacks reference", "ms/grade", .measure(iterations: 20) {
+            checksum &+= Grader.grade(stacks, submission: stacks.reference, options: plain).score
         }),
-        ("steady-stacks reference + SVG", "ms/grade", 20, {
-            Grader.grade(stacks, submission: stacks.reference, options: drawn).pictures.count
+        ("steady-stacks reference + SVG", "ms/grade", .measure(iterations: 20) {
+            checksum &+= Grader.grade(stacks, submission: stacks.reference, options: drawn).pictures.count
         }),
     ]
-    let rows = workloads.filter { workload in
-        only.map { workload.name.hasPrefix($0) || (workload.name.hasPrefix("steady-") && $0 == "stacks") } ?? true
-    }.map { workload in
-        (name: workload.name, unit: workload.unit,
-         timing: GradingTiming.measure(iterations: workload.iterations) { checksum &+= workload.body() })
-    }
     if asJSON {
         var writer = JSONWriter()
         writer.beginArray()

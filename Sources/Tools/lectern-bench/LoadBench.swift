@@ -18,19 +18,7 @@ import Glibc
 /// as soon as it arrives, so a crash test can check each one survived.
 /// Exit status: 0 when there were no errors and nothing was lost, 1 otherwise, 2 on bad arguments.
 func runLoadBench(arguments: [String]) -> Int32 {
-    var options = LoadOptions()
-    do {
-        options = try LoadOptions.parse(arguments)
-    } catch {
-        FileHandle.standardError.write(Data("lectern-bench load: \(error)\n".utf8))
-        return 2
-    }
-    do {
-        return try LoadRun(options: options).run()
-    } catch {
-        FileHandle.standardError.write(Data("lectern-bench load: \(error)\n".utf8))
-        return 1
-    }
+    runServerWorkload("load", arguments, parse: LoadOptions.parse) { try LoadRun(options: $0).run() }
 }
 
 /// The load's settings.
@@ -44,43 +32,31 @@ struct LoadOptions {
     var exercisesDirectory = "./Exercises"
     var acknowledgedFile: String?
 
-    struct Invalid: Error, CustomStringConvertible { let description: String }
+    typealias Invalid = BenchArguments.Invalid
 
     static func parse(_ arguments: [String]) throws -> LoadOptions {
         var options = LoadOptions()
-        var index = 0
-        func value() throws -> String {
-            index += 1
-            guard index < arguments.count else { throw Invalid(description: "\(arguments[index - 1]) needs a value") }
-            return arguments[index]
-        }
-        while index < arguments.count {
-            switch arguments[index] {
+        var reader = BenchArguments(arguments)
+        while let argument = reader.next() {
+            switch argument {
             case "--url":
-                let url = try value()
-                guard let components = URLComponents(string: url), components.scheme == "http", let host = components.host,
-                      let port = components.port, let port16 = UInt16(exactly: port) else {
-                    throw Invalid(description: "--url must look like http://127.0.0.1:8080")
-                }
-                options.host = host
-                options.port = port16
+                (options.host, options.port) = try reader.serverURL()
             case "--students":
-                guard let n = Int(try value()), (1...10_000).contains(n) else { throw Invalid(description: "--students must be 1...10000") }
+                guard let n = Int(try reader.value()), (1...10_000).contains(n) else { throw Invalid(description: "--students must be 1...10000") }
                 options.students = n
             case "--duration":
-                guard let s = Double(try value()), s > 0, s <= 3600 else { throw Invalid(description: "--duration must be 0...3600 seconds") }
+                guard let s = Double(try reader.value()), s > 0, s <= 3600 else { throw Invalid(description: "--duration must be 0...3600 seconds") }
                 options.duration = s
             case "--connections":
-                guard let n = Int(try value()), (1...1024).contains(n) else { throw Invalid(description: "--connections must be 1...1024") }
+                guard let n = Int(try reader.value()), (1...1024).contains(n) else { throw Invalid(description: "--connections must be 1...1024") }
                 options.connections = n
             case "--exercises":
-                options.exercisesDirectory = try value()
+                options.exercisesDirectory = try reader.value()
             case "--acknowledged":
-                options.acknowledgedFile = try value()
+                options.acknowledgedFile = try reader.value()
             default:
-                throw Invalid(description: "unknown argument \(arguments[index])")
+                throw reader.unknown()
             }
-            index += 1
         }
         guard !options.adminPassword.isEmpty else { throw Invalid(description: "set LECTERN_ADMIN_PASSWORD to the admin's password") }
         return options
@@ -110,6 +86,18 @@ final class LoadConnection {
     deinit { if fd >= 0 { close(fd) } }
 
     /// Sends one request, reconnecting once when a kept-alive connection was closed by the server.
+    /// Signs in through `POST /api/session` and returns the bearer token.
+    /// - Throws: ``Failure`` with the answer when the sign-in is refused.
+    func signIn(username: String, password: String) throws -> String {
+        let body = try JSONSerialization.data(withJSONObject: ["username": username, "password": password])
+        let reply = try send("POST", "/api/session", headers: [("Content-Type", "application/json")], body: [UInt8](body))
+        guard reply.status == 200, let object = try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any],
+              let token = object["token"] as? String else {
+            throw Failure(description: "sign-in of \(username): \(reply.status) \(reply.text)")
+        }
+        return token
+    }
+
     func send(_ method: String, _ path: String, headers: [(String, String)] = [], body: [UInt8] = []) throws -> Reply {
         do {
             return try attempt(method, path, headers: headers, body: body)

@@ -143,7 +143,7 @@ struct LoadRun {
     /// Creates the students through the roster import and their set-password links, and signs each in.
     private func signInStudents(prefix: String) throws -> [String] {
         let admin = LoadConnection(host: options.host, port: options.port)
-        let adminToken = try signIn(admin, username: "admin", password: options.adminPassword)
+        let adminToken = try admin.signIn(username: "admin", password: options.adminPassword)
         let roster = (1...options.students).map { "\(prefix)-\($0),Load Student \($0)," }.joined(separator: "\n")
         let imported = try admin.send("POST", "/api/courses/cs193p/roster",
                                       headers: [("Authorization", "Bearer \(adminToken)"), ("Content-Type", "text/csv")],
@@ -167,7 +167,7 @@ struct LoadRun {
                     let set = try connection.send("POST", "/set-password", headers: [("Content-Type", "application/x-www-form-urlencoded")],
                                                   body: Array("token=\(setup)&password=\(password)".utf8))
                     guard set.status == 200 else { throw LoadConnection.Failure(description: "set-password: \(set.status)") }
-                    let token = try signIn(connection, username: name, password: password)
+                    let token = try connection.signIn(username: name, password: password)
                     tokens.withLock { $0.append(token) }
                 } catch {
                     failures.withLock { $0.append("\(name): \(error)") }
@@ -178,20 +178,10 @@ struct LoadRun {
         return tokens.withLock { $0 }
     }
 
-    private func signIn(_ connection: LoadConnection, username: String, password: String) throws -> String {
-        let body = try JSONSerialization.data(withJSONObject: ["username": username, "password": password])
-        let reply = try connection.send("POST", "/api/session", headers: [("Content-Type", "application/json")], body: [UInt8](body))
-        guard reply.status == 200, let object = try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any],
-              let token = object["token"] as? String else {
-            throw LoadConnection.Failure(description: "sign-in of \(username): \(reply.status) \(reply.text)")
-        }
-        return token
-    }
-
     /// The number of stored submissions of this run's students, from the gradebook.
     private func storedSubmissions(prefix: String) throws -> Int {
         let admin = LoadConnection(host: options.host, port: options.port)
-        let token = try signIn(admin, username: "admin", password: options.adminPassword)
+        let token = try admin.signIn(username: "admin", password: options.adminPassword)
         let reply = try admin.send("GET", "/api/courses/cs193p/gradebook", headers: [("Authorization", "Bearer \(token)")])
         guard reply.status == 200, let book = try JSONSerialization.jsonObject(with: Data(reply.body)) as? [String: Any],
               let students = book["students"] as? [[String: Any]] else {

@@ -16,19 +16,24 @@ public protocol RouteRegistrar {
 }
 
 extension RouteRegistrar {
-    public func get(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
+    // Hummingbird's shape: a trailing closure (`router.get("/health") { _, _ in .text("ok") }`) or
+    // a named handler, as controllers register theirs (`router.get("/courses/:course/gradebook",
+    // use: page)`, where `page` is a method `func page(_ request: Request, context: RequestContext)
+    // async throws -> Response`).
+
+    public func get(_ pattern: String, maxBodyBytes: Int? = nil, use handler: @escaping Handler) {
         on(.get, pattern, maxBodyBytes: maxBodyBytes, handler)
     }
-    public func post(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
+    public func post(_ pattern: String, maxBodyBytes: Int? = nil, use handler: @escaping Handler) {
         on(.post, pattern, maxBodyBytes: maxBodyBytes, handler)
     }
-    public func put(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
+    public func put(_ pattern: String, maxBodyBytes: Int? = nil, use handler: @escaping Handler) {
         on(.put, pattern, maxBodyBytes: maxBodyBytes, handler)
     }
-    public func delete(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
+    public func delete(_ pattern: String, maxBodyBytes: Int? = nil, use handler: @escaping Handler) {
         on(.delete, pattern, maxBodyBytes: maxBodyBytes, handler)
     }
-    public func patch(_ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {
+    public func patch(_ pattern: String, maxBodyBytes: Int? = nil, use handler: @escaping Handler) {
         on(.patch, pattern, maxBodyBytes: maxBodyBytes, handler)
     }
 }
@@ -45,6 +50,8 @@ extension RouteRegistrar {
 /// }
 /// let api = router.group("/api/admin", middleware: [RequireAdmin()])
 /// api.post("/courses") { ... }
+/// let staff = router.group(middleware: [RequireStaff()])   // no prefix: middleware only
+/// staff.get("/courses/:course/gradebook", use: gradebook.show)
 /// ```
 ///
 /// Register everything before starting the server; the server takes a frozen copy.
@@ -72,8 +79,10 @@ public final class Router: RouteRegistrar {
         entries.append(Entry(method: method, pattern: Self.normalize(pattern), maxBodyBytes: maxBodyBytes, handler: handler))
     }
 
-    /// A group of routes under `prefix`, wrapped in `middleware` (after the router's own).
-    public func group(_ prefix: String, middleware: [any Middleware] = []) -> RouteGroup {
+    /// A group of routes under `prefix`, wrapped in `middleware` (after the router's own). Without a
+    /// prefix, routes keep their full paths and the group only adds middleware:
+    /// `router.group(middleware: [RequireStaff()]).get("/courses/:course/gradebook", use: show)`.
+    public func group(_ prefix: String = "/", middleware: [any Middleware] = []) -> RouteGroup {
         RouteGroup(router: self, prefix: Self.normalize(prefix), middleware: middleware)
     }
 
@@ -113,8 +122,8 @@ public struct RouteGroup: RouteRegistrar {
         router.on(method, joined, maxBodyBytes: maxBodyBytes, middleware.wrapping(handler))
     }
 
-    /// A nested group; its middleware runs after this group's.
-    public func group(_ prefix: String, middleware: [any Middleware] = []) -> RouteGroup {
+    /// A nested group; its middleware runs after this group's. Without a prefix it only adds middleware.
+    public func group(_ prefix: String = "/", middleware: [any Middleware] = []) -> RouteGroup {
         let p = Router.normalize(prefix)
         return RouteGroup(router: router, prefix: (self.prefix == "/" ? "" : self.prefix) + (p == "/" ? "" : p),
                           middleware: self.middleware + middleware)

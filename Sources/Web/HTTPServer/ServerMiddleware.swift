@@ -17,16 +17,17 @@ struct PolicyHeaders: Middleware {
     }
 }
 
-/// Turns what a handler throws into a response: an ``HTTPError`` through the configured
-/// ``ErrorRenderer``; anything else is logged and answered 500, and the connection stays usable.
+/// Turns what a handler throws into a response: an ``HTTPResponseError`` (``HTTPError`` among them)
+/// through the configured ``ErrorRenderer``; anything else is logged and answered 500, and the
+/// connection stays usable.
 struct ErrorResponses: Middleware {
     let renderer: ErrorRenderer
 
     func handle(_ request: Request, context: RequestContext, next: Handler) async throws -> Response {
         do {
             return try await next(request, context)
-        } catch let error as HTTPError {
-            return renderer.response(for: error, request: request)
+        } catch let error as any HTTPResponseError {
+            return renderer.response(for: HTTPError(error), request: request)
         } catch {
             ServerLog.write(level: "error", "handler failed",
                             [("method", request.method.rawValue), ("path", request.path), ("error", "\(error)")])

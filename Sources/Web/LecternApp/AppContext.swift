@@ -3,7 +3,7 @@ import HTTPServer
 import SQLite
 import Threads
 
-/// What route collections and startup tasks get to work with.
+/// What route collections, controllers and startup tasks get to work with: one of each shared service.
 public struct AppContext: Sendable {
     /// The configuration the application started with.
     public let configuration: AppConfiguration
@@ -23,6 +23,12 @@ public struct AppContext: Sendable {
     let gradingQueue: GradingQueue
     /// LTI: outbound calls, cached platform keys and tokens, score delivery.
     let lti: LTIRuntime
+    /// The one cache of parsed exercise definitions, shared by grading, regrades, analytics and authoring.
+    let exercises: ExerciseLibrary
+    /// The lookups behind the access middleware: course by slug for a principal, exercise by slug.
+    let resolvers: Resolvers
+    /// The access middleware controllers put in front of their routes.
+    let guards: RouteGuards
 
     /// Creates a context with its own worker pools; ``shutdownWorkers()`` stops them.
     public init(configuration: AppConfiguration, database: DatabasePool, console: @escaping @Sendable (String) -> Void) {
@@ -37,6 +43,9 @@ public struct AppContext: Sendable {
         self.passwordWorkers = WorkerPool(name: "password hashing", threads: max(1, ProcessInfo.processInfo.activeProcessorCount - 1), queueLimit: 64)
         self.authenticator = Authenticator(database: database, hashing: passwordWorkers)
         self.lti = LTIRuntime(database: database)
+        self.exercises = ExerciseLibrary(database: database)
+        self.resolvers = Resolvers(database: database)
+        self.guards = RouteGuards(resolvers: resolvers)
     }
 
     /// Stops the worker pools' threads once their queued work is done.

@@ -105,7 +105,10 @@ public final class Application: Sendable {
     /// and the files of the public directory served at `/` (routes take precedence over file names).
     static func makeRouter(_ context: AppContext) -> Router {
         let router = Router()
-        router.use(ErrorPageMiddleware(authenticator: context.authenticator, renderer: errorRenderer))
+        let authenticator = context.authenticator
+        // First: every later reader (error pages, access middleware, handlers) shares its one resolution.
+        router.use(PrincipalResolution { request in try await authenticator.principal(for: request) })
+        router.use(ErrorPageMiddleware(renderer: errorRenderer))
         router.use(DomainErrorMiddleware())
         router.use(APICachePolicy())
         router.use(CORSPolicy(origins: context.configuration.corsOrigins))
@@ -116,7 +119,7 @@ public final class Application: Sendable {
         // Every API route is also served under the versioned prefix (docs/api.md).
         router.alias(APIPath.prefix, as: APIPath.versionPrefix)
         if context.configuration.benchRoutes {
-            registerBenchRoutes(on: router)
+            BenchRoutes(context).addRoutes(to: router)
         }
         let publicDirectory = context.configuration.publicDirectory
         var isDirectory: ObjCBool = false
@@ -129,7 +132,7 @@ public final class Application: Sendable {
     }
 
     /// Problem answers (`application/problem+json`) for API requests, the site's error page for the others.
-    static let errorRenderer = ErrorRenderer(htmlPage: { ErrorPage.render($0) })
+    static let errorRenderer = ErrorRenderer(htmlPage: { ErrorPage.page($0).render() })
 
     static func serverConfiguration(_ configuration: AppConfiguration, context: AppContext) -> ServerConfiguration {
         var server = ServerConfiguration()

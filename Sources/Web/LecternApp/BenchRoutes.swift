@@ -23,12 +23,19 @@ private let benchItems: [BenchItem] = (1...50).map { i in
     BenchItem(id: i, name: "Item \(i)", price: Double(i) * 1.25, active: i % 2 == 0)
 }
 
-/// Registers the benchmark-only routes (`lectern serve --bench-routes`), encoded per request
-/// through the same `Response.json` path as the API routes:
+/// The benchmark-only routes (`lectern serve --bench-routes`), encoded per request through the
+/// same `Response.json` path as the API routes:
 /// - `GET /bench/hello` → `{"ok":true,"n":42}`
 /// - `GET /bench/items` → a JSON array of 50 objects `{id,name,price,active}`
-func registerBenchRoutes(on router: Router) {
-    router.get("/bench/hello") { _, _ in
+struct BenchRoutes: Controller {
+    init(_ context: AppContext) {}
+
+    func addRoutes(to router: Router) {
+        router.get("/bench/hello", use: hello)
+        router.get("/bench/items", use: items)
+    }
+
+    func hello(_ request: Request, context: AppRequestContext) async throws -> Response {
         .json { json in
             json.beginObject()
             json.field("ok", true)
@@ -36,7 +43,8 @@ func registerBenchRoutes(on router: Router) {
             json.endObject()
         }
     }
-    router.get("/bench/items") { _, _ in
+
+    func items(_ request: Request, context: AppRequestContext) async throws -> Response {
         .json(benchItems)
     }
 }

@@ -66,6 +66,6 @@ extension Schema {
                 PRIMARY KEY (exercise_id, user_id, code)
             ) WITHOUT ROWID;
             """)
-        try GradeFacts.backfill(db)
+        try GradeFactsBackfill0016.run(db)
     }
 }

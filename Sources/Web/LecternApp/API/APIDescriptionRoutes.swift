@@ -2,22 +2,28 @@ import HTTPServer
 
 /// The API's description: `GET /api/openapi.json` (OpenAPI 3.1, public, with an `ETag`) and
 /// `GET /api/docs` (the same document as a page). Both are made once from ``OpenAPIDocument``.
-struct APIDescriptionRoutes: RouteCollection {
-    func register(on router: Router, context: AppContext) {
-        let served: Result<(json: [UInt8], page: Response), OpenAPIDocument.AssemblyError> =
-            OpenAPIDocument.assembled.flatMap { document in
-                OpenAPIDocument.bytes.map { ($0, APIDocsPage.response(document)) }
-            }
+struct APIDescriptionRoutes: Controller {
+    /// The document's bytes and its page, or why the description could not be assembled.
+    let served: Result<(json: [UInt8], page: Response), OpenAPIDocument.AssemblyError>
+
+    init(_ context: AppContext) {
+        served = OpenAPIDocument.assembled.flatMap { document in
+            OpenAPIDocument.bytes.map { ($0, APIDocsPage.response(document)) }
+        }
         if case .failure(let error) = served { context.console("The API description is broken: \(error)") }
+    }
 
-        router.get("/api/openapi.json") { request, _ in
-            let json = try Self.check(served).json
-            return Response(contentType: "application/json", body: .bytes(json)).publicCacheable(for: request)
-        }
+    func addRoutes(to router: Router) {
+        router.get("/api/openapi.json", use: document)
+        router.get("/api/docs", use: page)
+    }
 
-        router.get("/api/docs") { _, _ in
-            try Self.check(served).page.withHeader("Cache-Control", "public, max-age=\(Response.publicMaxAge)")
-        }
+    func document(_ request: Request, context: AppRequestContext) async throws -> Response {
+        Response(contentType: "application/json", body: .bytes(try Self.check(served).json)).publicCacheable(for: request)
+    }
+
+    func page(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try Self.check(served).page.withHeader("Cache-Control", "public, max-age=\(Response.publicMaxAge)")
     }
 
     private static func check<T>(_ result: Result<T, OpenAPIDocument.AssemblyError>) throws(HTTPError) -> T {

@@ -60,7 +60,7 @@ enum APIDocsPage {
             p { "Who: " + access(operation["security"]) }
             if let parameters = operation["parameters"]?.arrayValue, !parameters.isEmpty {
                 h3 { "Parameters" }
-                ScrollingTable.html(label: "Parameters of \(method.uppercased()) \(path)") {
+                ScrollingTable(label: "Parameters of \(method.uppercased()) \(path)") {
                     table {
                         thead { tr { th { "Name" }; th { "In" }; th { "Type" }; th { "Description" } } }
                         tbody {
@@ -113,7 +113,7 @@ enum APIDocsPage {
             if let description = schema["description"]?.stringValue { p { description } }
             if let properties = schema["properties"]?.objectValue, !properties.isEmpty {
                 let required = Set(schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
-                ScrollingTable.html(label: "Fields of \(name)") {
+                ScrollingTable(label: "Fields of \(name)") {
                     table {
                         thead { tr { th { "Field" }; th { "Type" }; th { "Description" } } }
                         tbody {

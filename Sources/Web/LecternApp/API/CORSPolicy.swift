@@ -57,7 +57,8 @@ struct CORSPolicy: Middleware {
         var response: Response
         do {
             response = try await next(request, context)
-        } catch var error as HTTPError {
+        } catch let thrown as any HTTPResponseError {
+            var error = HTTPError(thrown)
             error.headers.add("Vary", "Origin")
             if let allowed {
                 error.headers.add("Access-Control-Allow-Origin", allowed)

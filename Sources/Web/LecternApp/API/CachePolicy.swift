@@ -15,7 +15,8 @@ struct APICachePolicy: Middleware {
         var response: Response
         do {
             response = try await next(request, context)
-        } catch var error as HTTPError {
+        } catch let thrown as any HTTPResponseError {
+            var error = HTTPError(thrown)
             if error.headers["Cache-Control"] == nil { error.headers.add("Cache-Control", Self.personal) }
             throw error
         }

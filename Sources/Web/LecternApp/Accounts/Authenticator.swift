@@ -88,11 +88,11 @@ struct Authenticator: Sendable {
         return Principal(user: session.user, credential: .sessionCookie(tokenHash: hash, csrfToken: session.csrfToken))
     }
 
-    /// The signed-in user, or an error: 401 for API paths, a redirect to the sign-in page for pages.
-    func requirePrincipal(for request: Request) async throws -> Principal {
-        if let principal = try await principal(for: request) { return principal }
-        if request.path.hasPrefix("/api/") { throw HTTPError.unauthorized("Sign in first.") }
-        throw Self.signInRedirect(returningTo: request)
+    /// What an anonymous request to a signed-in-only route gets: 401 for API paths, a redirect to
+    /// the sign-in page for pages.
+    static func signInRequired(_ request: Request) -> HTTPError {
+        if request.path.hasPrefix("/api/") { return HTTPError.unauthorized("Sign in first.") }
+        return signInRedirect(returningTo: request)
     }
 
     /// A 303 to `/login` that comes back to the request's page afterwards.

@@ -13,7 +13,8 @@ struct CourseAccess: Sendable {
     var isStaff: Bool { principal.user.isAdmin || role == .instructor }
 
     /// The access of `principal` to the course `slug`. A course that does not exist and a course
-    /// the user is not part of look the same: 404, so the existence of a course does not leak.
+    /// the user is not part of look the same: ``AccessError/noCourse(_:)`` (404), so the existence
+    /// of a course does not leak.
     static func resolve(courseSlug: String, principal: Principal, database: DatabasePool) async throws -> CourseAccess {
         let userID = principal.user.id
         let found: (Course, CourseRole?)? = try await database.read { db in
@@ -21,13 +22,13 @@ struct CourseAccess: Sendable {
             return (course, try User.role(userID: userID, courseID: course.id, db))
         }
         guard let (course, role) = found, role != nil || principal.user.isAdmin else {
-            throw HTTPError.notFound("No course \(courseSlug).")
+            throw AccessError.noCourse(courseSlug)
         }
         return CourseAccess(course: course, principal: principal, role: role)
     }
 
-    /// Throws 403 unless the user teaches the course (or is an admin).
-    func requireStaff() throws(HTTPError) {
-        guard isStaff else { throw HTTPError.forbidden("Only the course's instructors can do this.") }
+    /// Throws ``AccessError/notStaff`` (403) unless the user teaches the course (or is an admin).
+    func requireStaff() throws(AccessError) {
+        guard isStaff else { throw AccessError.notStaff }
     }
 }

@@ -2,8 +2,13 @@ import HTML
 
 /// The signed-in user area of the page header: the user's name, their account page and a sign-out
 /// button; or a sign-in link for anonymous visitors.
-enum UserArea {
-    static func html(_ principal: Principal?) -> HTML {
+struct UserArea: Component {
+    /// Who is signed in; nil for an anonymous visitor.
+    let principal: Principal?
+
+    init(_ principal: Principal?) { self.principal = principal }
+
+    var body: HTML {
         guard let principal else {
             return a(.class("sign-in"), .href("/login")) { "Sign in" }
         }
@@ -20,8 +25,13 @@ enum UserArea {
 }
 
 /// The hidden CSRF input of a state-changing form (nothing for bearer clients, who need none).
-enum CSRFField {
-    static func html(_ principal: Principal) -> HTML {
+struct CSRFField: Component {
+    /// Whose session token the form carries.
+    let principal: Principal
+
+    init(_ principal: Principal) { self.principal = principal }
+
+    var body: HTML {
         guard let csrf = principal.csrfToken else { return .empty }
         return input(.type("hidden"), .name("csrf"), .value(csrf))
     }

@@ -7,48 +7,52 @@ import Store
 
 /// `GET /api/courses/:course/similarity?exercise=SLUG` and the review page
 /// `GET /courses/:course/exercises/:slug/similarity`, for instructors.
-struct SimilarityRoutes: RouteCollection {
-    func register(on router: Router, context: AppContext) {
-        let database = context.database
-        let auth = context.authenticator
-        let service = SimilarityService(database: database, library: ExerciseLibrary(database: database), workers: context.regradeWorkers)
+struct SimilarityRoutes: Controller {
+    let service: SimilarityService
+    let resolvers: Resolvers
+    let guards: RouteGuards
 
-        @Sendable func report(_ request: Request, _ context: RequestContext, slug: String?) async throws -> (CourseAccess, SimilarityService.Report) {
-            let principal = try await auth.requirePrincipal(for: request)
-            let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal,
-                                                        database: database)
-            try access.requireStaff()
-            guard let slug, !slug.isEmpty else { throw ValidationError(field: "exercise", message: "required: the exercise's slug") }
-            let courseID = access.course.id
-            guard let record = try await database.read({ db in try ExerciseRecord.find(courseID: courseID, slug: slug, db) }) else {
-                throw HTTPError.notFound("No exercise \(slug).")
-            }
-            return (access, try await service.report(record))
-        }
+    init(_ context: AppContext) {
+        service = SimilarityService(database: context.database, library: context.exercises, workers: context.regradeWorkers)
+        resolvers = context.resolvers
+        guards = context.guards
+    }
 
-        router.get("/api/courses/:course/similarity") { request, context in
-            let (_, found) = try await report(request, context, slug: request.query["exercise"])
-            return Response.json(capacity: 256 + found.pairs.count * 96) { json in
-                json.beginObject()
-                json.key("pairs")
-                json.beginArray()
-                for pair in found.pairs {
-                    json.beginObject()
-                    json.field("a", pair.a)
-                    json.field("b", pair.b)
-                    json.field("score", pair.score)
-                    json.field("submissions", pair.submissions)
-                    json.endObject()
-                }
-                json.endArray()
-                json.endObject()
-            }
-        }
+    func addRoutes(to router: Router) {
+        router.group(middleware: [guards.staff]).get("/api/courses/:course/similarity", use: report)
+        router.group(middleware: [guards.staff, guards.exercise]).get("/courses/:course/exercises/:slug/similarity", use: page)
+    }
 
-        router.get("/courses/:course/exercises/:slug/similarity") { request, context in
-            let (access, found) = try await report(request, context, slug: try context.parameters.require("slug"))
-            return SimilarityPage.response(access, found)
+    /// The exercise is the `exercise` query parameter here, resolved as the path's would be.
+    func report(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let slug = request.query["exercise"], !slug.isEmpty else {
+            throw ValidationError(field: "exercise", message: "required: the exercise's slug")
         }
+        let found = try await service.report(try await resolvers.exercise(slug, in: try context.course.course))
+        return Response.json(capacity: 256 + found.pairs.count * 96) { json in SimilarityJSON.write(found, to: &json) }
+    }
+
+    func page(_ request: Request, context: AppRequestContext) async throws -> Response {
+        SimilarityPage.response(try context.course, try await service.report(try context.exercise))
+    }
+}
+
+/// The API form of a similarity report: the pairs, most alike first.
+enum SimilarityJSON {
+    static func write(_ report: SimilarityService.Report, to json: inout JSONWriter) {
+        json.beginObject()
+        json.key("pairs")
+        json.beginArray()
+        for pair in report.pairs {
+            json.beginObject()
+            json.field("a", pair.a)
+            json.field("b", pair.b)
+            json.field("score", pair.score)
+            json.field("submissions", pair.submissions)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
     }
 }
 
@@ -59,7 +63,7 @@ enum SimilarityPage {
 
     static func response(_ access: CourseAccess, _ report: SimilarityService.Report) -> Response {
         let slug = access.course.slug
-        return PageLayout.response(title: "Similar work: \(report.exercise.title)", userArea: UserArea.html(access.principal)) {
+        return PageLayout.response(title: "Similar work: \(report.exercise.title)", userArea: UserArea(access.principal)) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
                 a(.href("/courses/\(slug)")) { access.course.title }
                 " › "

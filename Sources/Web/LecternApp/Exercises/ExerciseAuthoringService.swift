@@ -133,7 +133,7 @@ struct ExerciseAuthoringService: Sendable {
     }
 
     /// Deletes an exercise that has no grades.
-    /// - Throws: ``HTTPError`` 409 when it has submissions or regrades.
+    /// - Throws: ``ExerciseInUse`` (409) when it has submissions or regrades.
     func delete(_ record: ExerciseRecord, by user: User) async throws {
         let userID = user.id
         do {
@@ -143,7 +143,7 @@ struct ExerciseAuthoringService: Sendable {
                                       subject: "exercise:\(record.id)", detailsJSON: Self.details(record.slug, record.version), db)
             }
         } catch let error as ValidationError {
-            throw HTTPError(.conflict, code: "has_grades", message: "\(record.slug) \(error.message).")
+            throw ExerciseInUse(slug: record.slug, reason: error.message)
         }
     }
 

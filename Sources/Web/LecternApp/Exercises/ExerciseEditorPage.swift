@@ -27,7 +27,7 @@ enum ExerciseEditorPage {
         let course = subject.course
         let title = subject.record.map { "Edit \($0.title)" } ?? "New exercise"
         let action = subject.record.map { "/courses/\(course.slug)/exercises/\($0.slug)/edit" } ?? "/courses/\(course.slug)/new-exercise"
-        return PageLayout.response(title: title, userArea: UserArea.html(principal), status: status) {
+        return PageLayout.response(title: title, userArea: UserArea(principal), status: status) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
                 a(.href("/courses/\(course.slug)")) { course.title }
                 " › "
@@ -37,7 +37,7 @@ enum ExerciseEditorPage {
             if let record = subject.record, let state = subject.state { stateLine(record, state, course: course, submissions: subject.submissions) }
             if let notice { p(.class("notice"), .role("status")) { notice } }
             if !errors.isEmpty { errorSummary(errors) }
-            if let preview { ExercisePreviewSection.html(preview) }
+            if let preview { ExercisePreviewSection(preview) }
             editor(form, action: action, isNew: subject.record == nil, errors: errors, principal: principal)
             if let record = subject.record { manage(record, subject, principal: principal) }
         }
@@ -47,7 +47,7 @@ enum ExerciseEditorPage {
     private static func stateLine(_ record: ExerciseRecord, _ state: ExerciseAuthoringState, course: Course, submissions: Int) -> HTML {
         section(.class("exercise-state"), .aria("label", "State")) {
             p {
-                StatusBadge.html(state.published ? "Published" : "Not published", tone: state.published ? .ok : .neutral)
+                StatusBadge(state.published ? "Published" : "Not published", tone: state.published ? .ok : .neutral)
                 " Version "
                 code { String(record.version.prefix(12)) }
                 state.published ? " is what students see" : " is saved; students do not see it yet"
@@ -103,7 +103,7 @@ enum ExerciseEditorPage {
         let kind = fields["kind"] == "dynamics" ? "dynamics" : "layout"
         let ext = kind == "dynamics" ? "JSON behavior tree" : "constraints, one per line"
         return form(.class("exercise-editor"), .method("post"), .action(action)) {
-            CSRFField.html(principal)
+            CSRFField(principal)
             fieldset {
                 legend { "The exercise" }
                 div(.class("field-grid")) {
@@ -193,18 +193,18 @@ enum ExerciseEditorPage {
                     : "Publishing checks the latest saved version again and shows it to students."
             }
             form(.method("post"), .action("\(base)/publish")) {
-                CSRFField.html(principal)
+                CSRFField(principal)
                 button(.type("submit")) { "Publish the latest saved version" }
             }
             if subject.state?.published == true {
                 form(.method("post"), .action("\(base)/unpublish")) {
-                    CSRFField.html(principal)
+                    CSRFField(principal)
                     button(.type("submit"), .class("button-secondary")) { "Hide from students" }
                 }
             }
             h2(.id("feedback")) { "What students see" }
             form(.class("feedback-form"), .method("post"), .action("\(base)/feedback")) {
-                CSRFField.html(principal)
+                CSRFField(principal)
                 div(.class("field")) {
                     label(.for("feedback-level")) { "Feedback" }
                     select(.id("feedback-level"), .name("feedback")) {
@@ -229,7 +229,7 @@ enum ExerciseEditorPage {
             }
             h2 { "Duplicate or delete" }
             form(.class("field-grid"), .method("post"), .action("\(base)/duplicate")) {
-                CSRFField.html(principal)
+                CSRFField(principal)
                 div(.class("field")) {
                     label(.for("duplicate-slug")) { "Slug of the copy" }
                     input(.type("text"), .id("duplicate-slug"), .name("slug"), .value("\(record.slug.prefix(58))-copy"))
@@ -237,7 +237,7 @@ enum ExerciseEditorPage {
                 button(.type("submit")) { "Duplicate" }
             }
             form(.method("post"), .action("\(base)/delete")) {
-                CSRFField.html(principal)
+                CSRFField(principal)
                 p(.class("form-hint")) { "Only an exercise without submissions can be deleted; grades are never deleted." }
                 button(.type("submit"), .class("button-danger")) { "Delete \(record.slug)" }
             }

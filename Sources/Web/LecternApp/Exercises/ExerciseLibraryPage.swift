@@ -7,7 +7,7 @@ import Store
 /// the course's own to edit.
 enum ExerciseLibraryPage {
     static func response(course: Course, catalog: ExerciseCatalog, courseSlugs: [String], principal: Principal) -> Response {
-        PageLayout.response(title: "Exercise library", userArea: UserArea.html(principal)) {
+        PageLayout.response(title: "Exercise library", userArea: UserArea(principal)) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) { a(.href("/courses/\(course.slug)")) { course.title } }
             h1 { "Exercise library" }
             p(.class("lead")) {
@@ -28,7 +28,7 @@ enum ExerciseLibraryPage {
                         }
                         let taken = courseSlugs.contains(exercise.slug)
                         form(.class("inline-form"), .method("post"), .action("/courses/\(course.slug)/library/\(exercise.slug)/copy")) {
-                            CSRFField.html(principal)
+                            CSRFField(principal)
                             label(.for("copy-\(exercise.slug)")) {
                                 "Slug in the course"
                                 span(.class("visually-hidden")) { " for \(exercise.title)" }

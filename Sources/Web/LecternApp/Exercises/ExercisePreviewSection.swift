@@ -4,18 +4,23 @@ import JSON
 
 /// The preview of an exercise being written: the reference and each example graded in every
 /// scenario (or run), with the grade each must get, the messages and the pictures.
-enum ExercisePreviewSection {
-    static func html(_ preview: ExerciseAuthoringService.Preview) -> HTML {
+struct ExercisePreviewSection: Component {
+    /// The graded runs to show.
+    let preview: ExerciseAuthoringService.Preview
+
+    init(_ preview: ExerciseAuthoringService.Preview) { self.preview = preview }
+
+    var body: HTML {
         section(.class("exercise-preview"), .aria("labelledby", "preview-title")) {
             h2(.id("preview-title")) { "Preview" }
             if preview.exercise == nil {
                 p { "The exercise does not load, so nothing could be graded: see the problems above." }
             } else if preview.errors.isEmpty {
-                p { StatusBadge.html("Ready to publish", tone: .ok); " The reference scores full marks and every example gets its expected grade." }
+                p { StatusBadge("Ready to publish", tone: .ok); " The reference scores full marks and every example gets its expected grade." }
             } else {
-                p { StatusBadge.html("Not ready", tone: .bad); " Fix the problems above before saving or publishing." }
+                p { StatusBadge("Not ready", tone: .bad); " Fix the problems above before saving or publishing." }
             }
-            for run in preview.runs { runHTML(run) }
+            for run in preview.runs { Self.runHTML(run) }
         }
     }
 
@@ -28,12 +33,12 @@ enum ExercisePreviewSection {
                 strong { "\(report.score) / \(report.maxScore)" }
                 if let expected = run.expectedScore { " (must get \(expected))" }
                 " "
-                StatusBadge.html(run.matches ? "as expected" : "differs", tone: run.matches ? .ok : .bad)
+                StatusBadge(run.matches ? "as expected" : "differs", tone: run.matches ? .ok : .bad)
             }
             ul(.class("check-list")) {
                 for check in report.checks {
                     li(.class("check", check.passed ? "passed" : "failed")) {
-                        StatusBadge.html(check.passed ? "✓ Passed" : "✗ Failed", tone: check.passed ? .ok : .bad)
+                        StatusBadge(check.passed ? "✓ Passed" : "✗ Failed", tone: check.passed ? .ok : .bad)
                         span(.class("check-name")) { check.name }
                         span(.class("check-points")) { "\(check.points) points" }
                         if !check.passed { p(.class("check-message")) { check.message } }

@@ -1,15 +1,14 @@
-import HTTPServer
 import SQLite
 import Store
 
 /// Unpublished exercises exist only for the course's staff: to students they are not there (404).
 enum ExerciseVisibility {
-    /// Throws 404 unless the exercise is published or the viewer is staff.
-    static func require(_ record: ExerciseRecord, _ access: CourseAccess, database: DatabasePool) async throws {
-        guard !access.isStaff else { return }
-        let recordID = record.id
-        let published = try await database.read { db in try ExerciseAuthoring.state(exerciseID: recordID, db).published }
-        guard published else { throw HTTPError.notFound("No exercise \(record.slug) in \(access.course.slug).") }
+    /// The exercise `slug` of the course when the viewer may see it (staff always, others when it is
+    /// published), else nil; read in the caller's transaction.
+    static func find(courseID: Int64, slug: String, isStaff: Bool, _ db: Connection) throws -> ExerciseRecord? {
+        guard let record = try ExerciseRecord.find(courseID: courseID, slug: slug, db) else { return nil }
+        guard try isStaff || ExerciseAuthoring.state(exerciseID: record.id, db).published else { return nil }
+        return record
     }
 
     /// The exercises a viewer sees in a list: all for staff, the published ones for students.

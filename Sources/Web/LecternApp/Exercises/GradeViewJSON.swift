@@ -6,24 +6,15 @@ enum GradeViewJSON {
     /// `score`, `maxScore`, `latePenalty`, `countedScore`, `checks`, `diagnostics`, and, when checks
     /// are held back, `visibleScore`, `visibleMaxScore` and `hidden` (`[{"checks":3,"points":40,"shown":"afterDeadline"}]`),
     /// with `score` and `countedScore` null so that no total gives a hidden check away.
-    static func write(_ view: GradeView, submission: SubmissionRecord, to json: inout JSONWriter) {
+    static func write(_ view: GradeView, submission: SubmissionRecord, diagnostics: [StoredDiagnostic], to json: inout JSONWriter) {
         json.field("score", view.isFiltered ? nil : submission.score)
         json.field("maxScore", submission.maxScore)
         json.field("latePenalty", submission.latePenalty)
         json.field("countedScore", view.isFiltered ? nil : submission.countedScore)
         json.field("feedback", view.level.rawValue)
         json.key("checks")
-        json.beginArray()
-        for check in view.checks {
-            json.beginObject()
-            json.field("name", check.name)
-            json.field("passed", check.passed)
-            json.field("points", check.points)
-            if view.level != .passFail { json.field("message", check.message) }
-            json.endObject()
-        }
-        json.endArray()
-        json.field("diagnostics", view.showsDiagnostics ? StoredGradeParts.diagnostics(submission.diagnosticsJSON) : [])
+        write(view.checks, messages: view.level != .passFail, to: &json)
+        json.field("diagnostics", view.showsDiagnostics ? diagnostics.map(\.text) : [])
         if view.isFiltered {
             json.field("visibleScore", view.visibleScore)
             json.field("visibleMaxScore", view.visibleMaxScore)
@@ -39,5 +30,19 @@ enum GradeViewJSON {
             }
             json.endArray()
         }
+    }
+
+    /// `[{"name":…,"passed":…,"points":…,"message":…}]`, without messages when `messages` is false.
+    static func write(_ checks: [StoredCheck], messages: Bool, to json: inout JSONWriter) {
+        guard !messages else { return json.value(checks) }
+        json.beginArray()
+        for check in checks {
+            json.beginObject()
+            json.field("name", check.name)
+            json.field("passed", check.passed)
+            json.field("points", check.points)
+            json.endObject()
+        }
+        json.endArray()
     }
 }

@@ -3,36 +3,43 @@ import SQLite
 import Store
 
 /// Decides what a viewer sees of a stored grade: staff everything; the student who submitted it
-/// what the exercise's feedback policy shows them now.
+/// what the exercise's feedback policy shows them now. What it needs from the database is read
+/// with the grade, in the caller's transaction (``Inputs``).
 struct GradeViewing: Sendable {
-    let database: DatabasePool
     let library: ExerciseLibrary
 
-    /// The view of `submission` of `exercise` for a viewer.
-    func view(_ submission: SubmissionRecord, of exercise: ExerciseRecord, isStaff: Bool, now: Date = Date()) async throws -> GradeView {
-        let checks = StoredGradeParts.checks(submission.checksJSON)
-        if isStaff { return .everything(checks) }
-        let exerciseID = exercise.id, userID = submission.userID
-        let (stored, grant) = try await database.read { db in
-            (try ExerciseFeedbackRecord.find(exerciseID: exerciseID, db), try DeadlineExtension.find(userID: userID, exerciseID: exerciseID, db))
+    /// The stored facts a student's view depends on: the exercise's feedback policy and the
+    /// student's deadline extension.
+    struct Inputs: Sendable {
+        let feedback: ExerciseFeedbackRecord
+        let grant: DeadlineExtension?
+
+        /// Reads them for `userID`'s view of `exerciseID`.
+        static func read(exerciseID: Int64, userID: Int64, _ db: Connection) throws -> Inputs {
+            Inputs(feedback: try ExerciseFeedbackRecord.find(exerciseID: exerciseID, db),
+                   grant: try DeadlineExtension.find(userID: userID, exerciseID: exerciseID, db))
         }
-        let policy = FeedbackPolicy(stored)
+    }
+
+    /// The view of the `checks` of `submission` (to `exercise`) for a viewer.
+    func view(_ checks: [StoredCheck], of submission: SubmissionRecord, exercise: ExerciseRecord, isStaff: Bool,
+              inputs: Inputs, now: Date = Date()) async throws -> GradeView {
+        if isStaff { return .everything(checks) }
+        let policy = FeedbackPolicy(inputs.feedback)
         if policy == FeedbackPolicy(ExerciseFeedbackRecord()) { return .everything(checks) }
         let points = try await library.exercise(id: exercise.id, version: submission.exerciseVersion).map(FeedbackPolicy.checkPoints) ?? []
-        return GradeView.student(checks, policy: policy, points: points, deadlinePassed: Self.deadlinePassed(exercise, grant, now: now))
+        return GradeView.student(checks, policy: policy, points: points,
+                                 deadlinePassed: Self.deadlinePassed(exercise, inputs.grant, now: now))
     }
 
     /// The scenarios or checks of the current version held back from a student now (empty when none).
-    func hiddenChecks(of exercise: ExerciseRecord, userID: Int64, now: Date = Date()) async throws -> [GradeView.Hidden] {
-        let exerciseID = exercise.id
-        let (stored, grant) = try await database.read { db in
-            (try ExerciseFeedbackRecord.find(exerciseID: exerciseID, db), try DeadlineExtension.find(userID: userID, exerciseID: exerciseID, db))
-        }
-        let policy = FeedbackPolicy(stored)
+    func hiddenChecks(of exercise: ExerciseRecord, inputs: Inputs, now: Date = Date()) throws -> [GradeView.Hidden] {
+        let policy = FeedbackPolicy(inputs.feedback)
         guard !policy.entries.isEmpty else { return [] }
         let points = FeedbackPolicy.checkPoints(try library.exercise(exercise))
         let checks = points.map { StoredCheck(name: $0.name, passed: true, points: $0.points, message: "") }
-        return GradeView.student(checks, policy: policy, points: points, deadlinePassed: Self.deadlinePassed(exercise, grant, now: now)).hidden
+        return GradeView.student(checks, policy: policy, points: points,
+                                 deadlinePassed: Self.deadlinePassed(exercise, inputs.grant, now: now)).hidden
     }
 
     /// Whether the exercise has closed for the student: their close, else their due date; never without either.

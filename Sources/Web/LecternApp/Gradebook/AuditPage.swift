@@ -18,14 +18,8 @@ enum AuditPage {
         shownTime.locale = Locale(identifier: "en_US_POSIX")
         shownTime.timeZone = TimeZone(identifier: "UTC")
         shownTime.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return PageLayout.response(title: "Audit log: \(course.title)", userArea: UserArea.html(access.principal)) {
-            nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
-                a(.href("/courses")) { "Courses" }
-                " › "
-                a(.href("/courses/\(course.slug)")) { course.title }
-                " › "
-                a(.href("/courses/\(course.slug)/gradebook")) { "Gradebook" }
-            }
+        return PageLayout.response(title: "Audit log: \(course.title)", userArea: UserArea(access.principal)) {
+            Breadcrumbs.gradebook(course)
             h1 { "Audit log" }
             p(.class("exports")) {
                 "The \(lines.count) newest entries, newest first, in UTC. Download: "
@@ -34,17 +28,9 @@ enum AuditPage {
             if lines.isEmpty {
                 p(.class("muted")) { "Nothing has been recorded for this course yet." }
             } else {
-                ScrollingTable.html(label: "Audit log") {
+                ScrollingTable(label: "Audit log") {
                     table(.class("audit-log")) {
-                        thead {
-                            tr {
-                                th(.attr("scope", "col")) { "When" }
-                                th(.attr("scope", "col")) { "Who" }
-                                th(.attr("scope", "col")) { "Action" }
-                                th(.attr("scope", "col")) { "Record" }
-                                th(.attr("scope", "col")) { "Details" }
-                            }
-                        }
+                        ColumnHeads(["When", "Who", "Action", "Record", "Details"])
                         tbody {
                             for line in lines {
                                 tr {

@@ -33,16 +33,15 @@ enum BulkExtensions {
         let message: String
     }
 
-    /// Why nothing was granted.
-    struct Failure: Error, Sendable {
+    /// Why nothing was granted: a 422 whose `errors` give each refused row's line, column and field.
+    struct Failure: HTTPResponseError {
         let problems: [Problem]
 
-        /// A 422 problem (`application/problem+json`) whose `errors` give each refused row's line,
-        /// column and field.
-        var response: Response {
-            ErrorRenderer.problem(HTTPError.unprocessable(
-                "\(problems.count) extension\(problems.count == 1 ? "" : "s") refused; nothing was granted", code: "invalid_extensions",
-                errors: problems.prefix(200).map { HTTPError.FieldError(field: $0.field, line: $0.line, column: $0.column, message: $0.message) }))
+        var status: HTTPStatus { .unprocessableContent }
+        var code: String { "invalid_extensions" }
+        var message: String { "\(problems.count) extension\(problems.count == 1 ? "" : "s") refused; nothing was granted" }
+        var errors: [HTTPError.FieldError] {
+            problems.prefix(200).map { HTTPError.FieldError(field: $0.field, line: $0.line, column: $0.column, message: $0.message) }
         }
 
         /// For a page: one line per problem.

@@ -8,7 +8,7 @@ enum ClassTimePage {
     static func response(_ access: CourseAccess, lateDays: Int, accommodations: [(username: String, accommodation: Accommodation)],
                          message: String?, problems: [String], csv: String, status: HTTPStatus) -> Response {
         let slug = access.course.slug
-        return PageLayout.response(title: "Deadlines and late days: \(access.course.title)", userArea: UserArea.html(access.principal),
+        return PageLayout.response(title: "Deadlines and late days: \(access.course.title)", userArea: UserArea(access.principal),
                                    status: status) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
                 a(.href("/courses/\(slug)")) { access.course.title }
@@ -20,7 +20,7 @@ enum ClassTimePage {
             if !problems.isEmpty { ul(.class("form-errors")) { for problem in problems { li { problem } } } }
             section(.aria("labelledby", "late-days")) {
                 h2(.id("late-days")) { "Late days" }
-                lateDaysForm(access, lateDays: lateDays, next: "time")
+                LateDaysForm(access, lateDays: lateDays, next: "time")
             }
             section(.aria("labelledby", "accommodations")) {
                 h2(.id("accommodations")) { "Accommodations" }
@@ -28,7 +28,7 @@ enum ClassTimePage {
                 if accommodations.isEmpty {
                     p(.class("muted")) { "No accommodations." }
                 } else {
-                    ScrollingTable.html(label: "Accommodations") {
+                    ScrollingTable(label: "Accommodations") {
                         table {
                             thead { tr { th { "Student" }; th { "Time multiplier" }; th { "Extra minutes" }; th { "Reason" } } }
                             tbody {
@@ -45,7 +45,7 @@ enum ClassTimePage {
                     }
                 }
                 form(.class("lecture-form"), .method("post"), .action("/courses/\(slug)/accommodations")) {
-                    CSRFField.html(access.principal)
+                    CSRFField(access.principal)
                     p(.class("field")) {
                         label(.for("acc-username")) { "Student (username)" }
                         input(.type("text"), .id("acc-username"), .name("username"), .flag("required"))
@@ -69,7 +69,7 @@ enum ClassTimePage {
             section(.aria("labelledby", "bulk")) {
                 h2(.id("bulk")) { "Extensions in bulk" }
                 form(.class("form-stack"), .method("post"), .action("/courses/\(slug)/extensions")) {
-                    CSRFField.html(access.principal)
+                    CSRFField(access.principal)
                     label(.for("bulk-csv")) { "Extensions (CSV)" }
                     p(.class("form-hint"), .id("bulk-hint")) {
                         "The first line is the header \(BulkExtensions.header.joined(separator: ",")); then one extension per line, times in UTC "
@@ -83,11 +83,26 @@ enum ClassTimePage {
             }
         }
     }
+}
 
-    /// The form that sets the course's late-day bank; `next` is where it returns (`time` or `edit`).
-    static func lateDaysForm(_ access: CourseAccess, lateDays: Int, next: String) -> HTML {
+/// The form that sets the course's late-day bank; `next` is where it returns (`time` or `edit`).
+struct LateDaysForm: Component {
+    /// The course whose bank is set, and who sets it.
+    let access: CourseAccess
+    /// The bank as it is now.
+    let lateDays: Int
+    /// `time` or `edit`: the page the form returns to.
+    let next: String
+
+    init(_ access: CourseAccess, lateDays: Int, next: String) {
+        self.access = access
+        self.lateDays = lateDays
+        self.next = next
+    }
+
+    var body: HTML {
         form(.class("lecture-form"), .method("post"), .action("/courses/\(access.course.slug)/late-days")) {
-            CSRFField.html(access.principal)
+            CSRFField(access.principal)
             input(.type("hidden"), .name("next"), .value(next))
             p(.class("field")) {
                 label(.for("late-days-count")) { "Late days per student (0 for none)" }

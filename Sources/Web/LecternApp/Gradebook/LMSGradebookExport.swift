@@ -59,26 +59,32 @@ enum LMSGradebookExport {
 }
 
 /// `GET /api/courses/:course/gradebook/canvas.csv` and `…/moodle.csv`, for instructors.
-struct LMSExportRoutes: RouteCollection {
-    func register(on router: Router, context: AppContext) {
-        let database = context.database
-        let auth = context.authenticator
-        for system in ["canvas", "moodle"] {
-            router.get("/api/courses/:course/gradebook/\(system).csv") { request, context in
-                let principal = try await auth.requirePrincipal(for: request)
-                let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"), principal: principal,
-                                                            database: database)
-                try access.requireStaff()
-                let courseID = access.course.id
-                let book = try await database.read { db in
-                    Gradebook.build(students: try User.members(courseID: courseID, role: .student, db),
-                                    exercises: try ExerciseRecord.all(courseID: courseID, db),
-                                    scores: try SubmissionScore.all(courseID: courseID, db))
-                }
-                let csv = system == "canvas" ? LMSGradebookExport.canvas(book) : LMSGradebookExport.moodle(book)
-                return Response(status: .ok, contentType: "text/csv; charset=utf-8", body: .bytes(Array(csv.utf8)))
-                    .withHeader("Content-Disposition", "attachment; filename=\"\(access.course.slug)-\(system).csv\"")
-            }
-        }
+struct LMSExportRoutes: Controller {
+    let database: DatabasePool
+    let guards: RouteGuards
+
+    init(_ context: AppContext) {
+        database = context.database
+        guards = context.guards
+    }
+
+    func addRoutes(to router: Router) {
+        let staff = router.group(middleware: [guards.staff])
+        staff.get("/api/courses/:course/gradebook/canvas.csv", use: canvas)
+        staff.get("/api/courses/:course/gradebook/moodle.csv", use: moodle)
+    }
+
+    func canvas(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await export(try context.course, as: "canvas", LMSGradebookExport.canvas)
+    }
+
+    func moodle(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await export(try context.course, as: "moodle", LMSGradebookExport.moodle)
+    }
+
+    private func export(_ access: CourseAccess, as system: String, _ write: (Gradebook) -> String) async throws -> Response {
+        let csv = write(try await Gradebook.load(access.course, from: database))
+        return Response(status: .ok, contentType: "text/csv; charset=utf-8", body: .bytes(Array(csv.utf8)))
+            .withHeader("Content-Disposition", "attachment; filename=\"\(access.course.slug)-\(system).csv\"")
     }
 }

@@ -5,19 +5,34 @@ import Store
 
 /// The instructor's forms for an exercise's deadline and attempt rules and for a student's
 /// extension. Times are entered and shown in UTC (`2026-12-01T23:59`).
-enum PolicyForm {
-    /// The policy form, filled with the current policy.
-    static func html(_ record: ExerciseRecord, action: String, principal: Principal) -> HTML {
+///
+/// The policy form is a component, filled with the exercise's current policy; ``ExtensionForm`` is its
+/// neighbour on the same page. The static functions read the submitted policy back.
+struct PolicyForm: Component {
+    /// The exercise whose policy the form shows.
+    let record: ExerciseRecord
+    /// Where the form posts.
+    let action: String
+    /// Who is editing (for the CSRF field).
+    let principal: Principal
+
+    init(_ record: ExerciseRecord, action: String, principal: Principal) {
+        self.record = record
+        self.action = action
+        self.principal = principal
+    }
+
+    var body: HTML {
         let policy = record.policy
         return form(.class("policy-form field-grid"), .method("post"), .action(action)) {
-            CSRFField.html(principal)
-            field("policy", "Opens (UTC)", "opensAt", type: "datetime-local", value: policy.opensAt.map(inputTime) ?? "")
-            field("policy", "Due (UTC)", "dueAt", type: "datetime-local", value: policy.dueAt.map(inputTime) ?? "")
-            field("policy", "Closes (UTC)", "closesAt", type: "datetime-local", value: policy.closesAt.map(inputTime) ?? "")
-            field("policy", "Late penalty per day (%)", "latePenaltyPerDay", type: "number", value: PageFormat.score(policy.latePenaltyPerDay * 100))
-            field("policy", "Late penalty cap (%)", "latePenaltyCap", type: "number", value: PageFormat.score(policy.latePenaltyCap * 100))
-            field("policy", "Attempt limit (empty: none)", "maxAttempts", type: "number", value: policy.maxAttempts.map(String.init) ?? "")
-            field("policy", "Seconds between attempts", "cooldownSeconds", type: "number", value: String(policy.cooldownSeconds))
+            CSRFField(principal)
+            Self.field("policy", "Opens (UTC)", "opensAt", type: "datetime-local", value: policy.opensAt.map(Self.inputTime) ?? "")
+            Self.field("policy", "Due (UTC)", "dueAt", type: "datetime-local", value: policy.dueAt.map(Self.inputTime) ?? "")
+            Self.field("policy", "Closes (UTC)", "closesAt", type: "datetime-local", value: policy.closesAt.map(Self.inputTime) ?? "")
+            Self.field("policy", "Late penalty per day (%)", "latePenaltyPerDay", type: "number", value: PageFormat.score(policy.latePenaltyPerDay * 100))
+            Self.field("policy", "Late penalty cap (%)", "latePenaltyCap", type: "number", value: PageFormat.score(policy.latePenaltyCap * 100))
+            Self.field("policy", "Attempt limit (empty: none)", "maxAttempts", type: "number", value: policy.maxAttempts.map(String.init) ?? "")
+            Self.field("policy", "Seconds between attempts", "cooldownSeconds", type: "number", value: String(policy.cooldownSeconds))
             div(.class("field")) {
                 label(.for("policy-scorePolicy")) { "Score that counts" }
                 select(.id("policy-scorePolicy"), .name("scorePolicy")) {
@@ -29,20 +44,8 @@ enum PolicyForm {
         }
     }
 
-    /// The extension form.
-    static func extensionHTML(action: String, principal: Principal) -> HTML {
-        form(.class("policy-form field-grid"), .method("post"), .action(action)) {
-            CSRFField.html(principal)
-            field("extension", "Student (username)", "username", type: "text", value: "")
-            field("extension", "Due for them (UTC)", "dueAt", type: "datetime-local", value: "")
-            field("extension", "Closes for them (UTC, optional)", "closesAt", type: "datetime-local", value: "")
-            field("extension", "Reason", "reason", type: "text", value: "")
-            button(.type("submit")) { "Grant extension" }
-        }
-    }
-
     /// A labelled input; `form` prefixes its id, so the two forms on one page never share an id.
-    private static func field(_ form: String, _ title: String, _ name: String, type: String, value: String) -> HTML {
+    fileprivate static func field(_ form: String, _ title: String, _ name: String, type: String, value: String) -> HTML {
         div(.class("field")) {
             label(.for("\(form)-\(name)")) { title }
             input(.type(type), .id("\(form)-\(name)"), .name(name), .value(value),
@@ -88,5 +91,24 @@ enum PolicyForm {
 
     private static func inputTime(_ date: Date) -> String {
         InternetTime.minutes(date)
+    }
+}
+
+/// The form that grants one student an extension on an exercise.
+struct ExtensionForm: Component {
+    /// Where the form posts.
+    let action: String
+    /// Who is granting it (for the CSRF field).
+    let principal: Principal
+
+    var body: HTML {
+        form(.class("policy-form field-grid"), .method("post"), .action(action)) {
+            CSRFField(principal)
+            PolicyForm.field("extension", "Student (username)", "username", type: "text", value: "")
+            PolicyForm.field("extension", "Due for them (UTC)", "dueAt", type: "datetime-local", value: "")
+            PolicyForm.field("extension", "Closes for them (UTC, optional)", "closesAt", type: "datetime-local", value: "")
+            PolicyForm.field("extension", "Reason", "reason", type: "text", value: "")
+            button(.type("submit")) { "Grant extension" }
+        }
     }
 }

@@ -36,7 +36,7 @@ enum RegradeQueuePage {
         let slug = access.course.slug
         let open = queue.entries.filter { $0.request.status == .open }
         let answered = queue.entries.filter { $0.request.status == .answered }
-        return PageLayout.response(title: "Regrade requests: \(access.course.title)", userArea: UserArea.html(access.principal)) {
+        return PageLayout.response(title: "Regrade requests: \(access.course.title)", userArea: UserArea(access.principal)) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
                 a(.href("/courses/\(slug)")) { access.course.title }
                 " › "
@@ -54,7 +54,7 @@ enum RegradeQueuePage {
                     p(.class("meta")) { "Asked \(PageFormat.dateTime(entry.request.createdAt))." }
                     blockquote { entry.request.message }
                     form(.class("form-stack"), .method("post"), .action("/courses/\(slug)/regrade-requests/\(entry.request.id)/answer")) {
-                        CSRFField.html(access.principal)
+                        CSRFField(access.principal)
                         label(.for("reply-\(entry.request.id)")) { "Reply" }
                         textarea(.id("reply-\(entry.request.id)"), .name("reply"), .attr("rows", "3"), .flag("required"),
                                  .attr("maxlength", String(RegradeRequest.maxMessageLength))) { "" }
@@ -92,7 +92,7 @@ enum RegradeQueuePage {
                 }
             }
             h2(.id("cutoffs")) { "Until when students may ask" }
-            ScrollingTable.html(label: "Cut-offs") {
+            ScrollingTable(label: "Cut-offs") {
                 table {
                     thead { tr { th { "Exercise" }; th { "Requests accepted until (UTC; empty: no cut-off)" } } }
                     tbody {
@@ -101,7 +101,7 @@ enum RegradeQueuePage {
                                 td { exercise.title }
                                 td {
                                     form(.class("form-row"), .method("post"), .action("/courses/\(slug)/exercises/\(exercise.slug)/regrade-cutoff")) {
-                                        CSRFField.html(access.principal)
+                                        CSRFField(access.principal)
                                         input(.type("datetime-local"), .name("closesAt"), .aria("label", "Cut-off of \(exercise.title)"),
                                               .value(closesAt.map(Self.formTime) ?? ""))
                                         button(.type("submit")) { "Save" }
@@ -119,9 +119,22 @@ enum RegradeQueuePage {
     static func formTime(_ date: Date) -> String {
         InternetTime.minutes(date)
     }
+}
 
-    /// The requests about a submission and their answers, and the form to ask, for its page.
-    static func submissionSection(submissionID: Int64, requests: [RegradeRequest], canAsk: Bool, cutoff: Date?, viewer: Principal) -> HTML {
+/// The requests about a submission and their answers, and the form to ask, for its page.
+struct RegradeRequestSection: Component {
+    /// The submission the requests are about.
+    let submissionID: Int64
+    /// Its requests, oldest first.
+    let requests: [RegradeRequest]
+    /// Whether the viewer may ask (the submission is theirs).
+    let canAsk: Bool
+    /// When asking closes, if it does.
+    let cutoff: Date?
+    /// Who is looking (for the CSRF field).
+    let viewer: Principal
+
+    var body: HTML {
         section(.class("regrade-requests"), .id("regrade-requests"), .aria("labelledby", "regrade-requests-title")) {
             h2(.id("regrade-requests-title")) { "Regrade requests" }
             for request in requests {
@@ -140,7 +153,7 @@ enum RegradeQueuePage {
                     p(.class("muted")) { "Regrade requests for this exercise closed on \(PageFormat.dateTime(cutoff))." }
                 } else {
                     form(.class("form-stack"), .method("post"), .action("/submissions/\(submissionID)/regrade-requests")) {
-                        CSRFField.html(viewer)
+                        CSRFField(viewer)
                         label(.for("regrade-message")) { "Ask for a regrade: what do you think was graded wrongly, and why?" }
                         textarea(.id("regrade-message"), .name("message"), .attr("rows", "3"), .flag("required"),
                                  .attr("maxlength", String(RegradeRequest.maxMessageLength))) { "" }

@@ -40,9 +40,11 @@ struct RegradeService: Sendable {
                     let batch = Array(submissions[start..<min(start + Self.batchSize, submissions.count)])
                     let results = try await workers.run {
                         batch.map { item in
-                            let grade = StoredGrade(Grader.grade(exercise, submission: item.text, options: queue.options(pictures: false)))
+                            // With pictures: applying the run stores them with the new grade, so viewing never grades.
+                            let grade = StoredGrade(Grader.grade(exercise, submission: item.text, options: queue.options(pictures: true)),
+                                                    keepingPictures: true)
                             return RegradeResult(submissionID: item.id, score: grade.score, maxScore: grade.maxScore,
-                                                 checksJSON: grade.checksJSON, diagnosticsJSON: grade.diagnosticsJSON)
+                                                 checks: grade.checks, diagnostics: grade.diagnostics, pictures: grade.pictures)
                         }
                     }
                     try await database.write { db in try RegradeRun.addResults(runID: runID, results, db) }
@@ -77,10 +79,11 @@ struct RegradeService: Sendable {
                         var changed = 0
                         for result in batch {
                             guard let current = try SubmissionRecord.find(id: result.submissionID, db) else { continue }
-                            if current.score != result.score || current.checksJSON != result.checksJSON { changed += 1 }
+                            let checks = try? GradeDetails.find(submissionID: result.submissionID, pictures: false, db).checks
+                            if current.score != result.score || checks != result.checks { changed += 1 }
                             let grade = StoredGrade(exerciseVersion: run.exerciseVersion, graderVersion: run.graderVersion,
-                                                    score: result.score, maxScore: result.maxScore,
-                                                    checksJSON: result.checksJSON, diagnosticsJSON: result.diagnosticsJSON)
+                                                    score: result.score, maxScore: result.maxScore, checks: result.checks,
+                                                    diagnostics: result.diagnostics, pictures: result.pictures)
                             try SubmissionRecord.replaceGrade(submissionID: result.submissionID, with: grade, regradeRunID: runID, db)
                             try GradeRecordedHook.gradeRecorded(userID: current.userID, exerciseID: current.exerciseID, db)
                         }
@@ -143,39 +146,41 @@ struct RegradeService: Sendable {
     }
 
     /// Re-grades a stored submission with the exercise version it was graded against and says
-    /// whether the stored grade reproduces exactly. The outcome is stored with the grade: asking
-    /// again reads it (a regrade that replaces the grade drops it), so verifying grades at most
-    /// once per grade and grader. The grading runs in `userID`'s place in the grading queue.
-    func verify(_ submission: SubmissionRecord, for userID: Int64) async throws -> (reproduced: Bool, recomputed: StoredGrade?) {
+    /// whether the stored grade (`stored`, its rows) reproduces exactly. The outcome is stored with
+    /// the grade: asking again reads it (a regrade that replaces the grade drops it), so verifying
+    /// grades at most once per grade and grader. The grading runs in `userID`'s place in the grading
+    /// queue. A stored grade that cannot be read does not reproduce.
+    func verify(_ submission: SubmissionRecord, stored: Result<GradeDetails, UnreadableGrade>,
+                for userID: Int64) async throws -> (reproduced: Bool, recomputed: StoredGrade?) {
         let submissionID = submission.id
         let grader = GraderVersion.current
-        if let stored = try await database.read({ db in
+        if let verification = try await database.read({ db in
             try GradeArtifacts.verification(submissionID: submissionID, graderVersion: grader, db)
         }) {
-            let recomputed = stored.recomputedScore.map { score in
-                StoredGrade(exerciseVersion: submission.exerciseVersion, graderVersion: stored.graderVersion, score: score,
-                            maxScore: submission.maxScore, checksJSON: stored.recomputedChecksJSON ?? "[]",
-                            diagnosticsJSON: "[]")
+            let recomputed = verification.recomputedScore.map { score in
+                StoredGrade(exerciseVersion: submission.exerciseVersion, graderVersion: verification.graderVersion, score: score,
+                            maxScore: submission.maxScore, checks: verification.recomputedChecks ?? [], diagnostics: [])
             }
-            return (stored.reproduced, recomputed)
+            return (verification.reproduced, recomputed)
         }
         guard let exercise = try await library.exercise(id: submission.exerciseID, version: submission.exerciseVersion) else {
             return (false, nil)
         }
         let text = submission.text
         let grade = try await queue.run(for: userID) {
-            StoredGrade(Grader.grade(exercise, submission: text, options: queue.options(pictures: false)))
+            StoredGrade(Grader.grade(exercise, submission: text, options: queue.options(pictures: false)), keepingPictures: false)
         }
+        let details = try? stored.get()
         let same = grade.score == submission.score && grade.maxScore == submission.maxScore
-            && grade.checksJSON == submission.checksJSON && grade.diagnosticsJSON == submission.diagnosticsJSON
+            && grade.checks == details?.checks && grade.diagnostics == details?.diagnostics.map(\.text)
             && SubmissionText.hash(text) == submission.normalizedHash
         let verification = GradeArtifacts.Verification(graderVersion: grader, reproduced: same, recomputedScore: grade.score,
-                                                       recomputedChecksJSON: grade.checksJSON, verifiedAt: Date())
+                                                       recomputedChecks: grade.checks, verifiedAt: Date())
         let score = submission.score
-        let checks = submission.checksJSON
+        let checks = details?.checks
         try await database.write { db in
             guard let current = try SubmissionRecord.find(id: submissionID, db), current.score == score,
-                  current.checksJSON == checks else { return }
+                  (try? GradeDetails.find(submissionID: submissionID, pictures: false, db).checks) == checks else { return }
             try GradeArtifacts.saveVerification(verification, submissionID: submissionID, db)
         }
         return (same, grade)

@@ -16,196 +16,199 @@ import Store
 /// - `GET` and `POST /courses/:course/captions/replace`: the same as a form, with its preview;
 /// - `PUT /api/courses/:course/lectures/:number/captions/:language` (a caption file as the body) and `DELETE`:
 ///   another language's caption track.
-struct CaptionEditRoutes: RouteCollection {
-    func register(on router: Router, context: AppContext) {
-        let database = context.database
-        let auth = context.authenticator
+struct CaptionEditRoutes: Controller {
+    let database: DatabasePool
+    let guards: RouteGuards
 
-        /// Signed in, the CSRF token for cookie sessions (from the form when there is one), staff of the course.
-        @Sendable func staffAccess(_ request: Request, _ context: RequestContext, form: FormParameters? = nil) async throws -> CourseAccess {
-            let principal = try await auth.requirePrincipal(for: request)
-            try principal.checkCSRF(request, form: form)
-            let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"),
-                                                        principal: principal, database: database)
-            try access.requireStaff()
-            return access
-        }
+    init(_ context: AppContext) {
+        database = context.database
+        guards = context.guards
+    }
 
-        /// Corrects a cue and records it; the cue before and after.
-        @Sendable func correct(_ access: CourseAccess, number: Int, index: Int, language: String?, text: String?,
-                               start: Int?, end: Int?) async throws -> (Lecture, CaptionCue, CaptionCue) {
-            let course = access.course
-            let actorID = access.principal.user.id
-            return try await database.write { db in
-                let lecture = try CatalogLookup.lecture(number, of: course, db)
-                let track = language ?? lecture.captionLanguage
-                guard let (before, after) = try CaptionEdit.correct(lectureID: lecture.id, language: track, position: index,
-                                                                    text: text, startMs: start, endMs: end, db) else {
-                    throw HTTPError.notFound("Lecture \(number) has no cue \(index) in \(track.prefix(35)).")
-                }
-                try AuditEntry.record(actorUserID: actorID, courseID: course.id, action: "caption.correct",
-                                      subject: "lecture:\(lecture.id)",
-                                      detailsJSON: CaptionEditJSON.correctionDetails(lecture, before: before, after: after), db)
-                return (lecture, before, after)
+    func addRoutes(to router: Router) {
+        let api = router.group(middleware: [guards.signedIn, CSRFCheck.header, guards.staff])
+        api.patch("/api/courses/:course/lectures/:number/cues/:index", use: correctCue)
+        api.post("/api/courses/:course/captions/replace", use: findAndReplace)
+        api.put("/api/courses/:course/lectures/:number/captions/:language", maxBodyBytes: CaptionLimits.default.maxBytes,
+                use: storeTrack)
+        api.delete("/api/courses/:course/lectures/:number/captions/:language", use: removeTrack)
+        let forms = router.group(middleware: [guards.signedIn, CSRFCheck.form, guards.staff])
+        forms.post("/courses/:course/lectures/:number/cues/:index", use: correctCueForm)
+        forms.post("/courses/:course/captions/replace", use: replaceForm)
+        router.group(middleware: [guards.staff]).get("/courses/:course/captions/replace", use: replacePage)
+    }
+
+    // MARK: Cue corrections
+
+    func correctCue(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let access = try context.course
+        let body = try CueCorrectionBody(request: request)
+        let (_, _, after) = try await correct(access, number: try context.parameters.int("number"),
+                                              index: try context.parameters.int("index"),
+                                              language: request.query["lang"].flatMap { $0.isEmpty ? nil : $0 },
+                                              text: body.text, start: body.startMs, end: body.endMs)
+        return Response.json(capacity: 512) { json in LectureJSON.writeCue(after, to: &json) }
+    }
+
+    /// The lecture page's cue form; back to the cue on the page.
+    func correctCueForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try context.form
+        let access = try context.course
+        let start = try CueCorrectionBody.seconds(form["start"], field: "start")
+        let end = try CueCorrectionBody.seconds(form["end"], field: "end")
+        let (lecture, _, after) = try await correct(access, number: try context.parameters.int("number"),
+                                                    index: try context.parameters.int("index"),
+                                                    language: form["lang"].flatMap { $0.isEmpty ? nil : $0 },
+                                                    text: form["text"], start: start, end: end)
+        let page = CatalogLookup.lecturePath(course: access.course.slug, number: lecture.number)
+        return Response.redirect(to: "\(page)?t=\(after.startSecond)#t\(after.startSecond)")
+    }
+
+    /// Corrects a cue and records it; the cue before and after.
+    private func correct(_ access: CourseAccess, number: Int, index: Int, language: String?, text: String?,
+                         start: Int?, end: Int?) async throws -> (Lecture, CaptionCue, CaptionCue) {
+        let course = access.course
+        let actorID = access.principal.user.id
+        return try await database.write { db in
+            let lecture = try CatalogLookup.lecture(number, of: course, db)
+            let track = language ?? lecture.captionLanguage
+            guard let (before, after) = try CaptionEdit.correct(lectureID: lecture.id, language: track, position: index,
+                                                                text: text, startMs: start, endMs: end, db) else {
+                throw HTTPError.notFound("Lecture \(number) has no cue \(index) in \(track.prefix(35)).")
             }
+            try AuditEntry.record(actorUserID: actorID, courseID: course.id, action: "caption.correct",
+                                  subject: "lecture:\(lecture.id)",
+                                  detailsJSON: CaptionEditJSON.correctionDetails(lecture, before: before, after: after), db)
+            return (lecture, before, after)
         }
+    }
 
-        router.patch("/api/courses/:course/lectures/:number/cues/:index") { request, context in
-            let access = try await staffAccess(request, context)
-            let body = try CueCorrectionBody(request: request)
-            let (_, _, after) = try await correct(access, number: try context.parameters.int("number"),
-                                                  index: try context.parameters.int("index"),
-                                                  language: request.query["lang"].flatMap { $0.isEmpty ? nil : $0 },
-                                                  text: body.text, start: body.startMs, end: body.endMs)
-            return Response.json(capacity: 512) { json in LectureJSON.writeCue(after, to: &json) }
+    // MARK: Find and replace
+
+    func findAndReplace(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let access = try context.course
+        let body = try ReplaceBody(request: request)
+        let changes = try await replace(body.request, apply: body.apply, access: access)
+        return CaptionEditJSON.replacements(changes, applied: body.apply, course: access.course.slug)
+    }
+
+    func replacePage(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let access = try context.course
+        return CaptionReplacePage.response(ReplaceFormValues(), course: access.course, principal: access.principal,
+                                           changes: nil, applied: false)
+    }
+
+    func replaceForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let form = try context.form
+        let access = try context.course
+        let values = ReplaceFormValues(form: form)
+        let apply = form["apply"] != nil
+        do {
+            let changes = try await replace(try values.request(), apply: apply, access: access)
+            return CaptionReplacePage.response(values, course: access.course, principal: access.principal,
+                                               changes: changes, applied: apply)
+        } catch let error as ValidationError {
+            return CaptionReplacePage.response(values, course: access.course, principal: access.principal,
+                                               changes: nil, applied: false, error: error.description)
         }
+    }
 
-        router.post("/courses/:course/lectures/:number/cues/:index") { request, context in
-            let form = try request.form()
-            let access = try await staffAccess(request, context, form: form)
-            let start = try CueCorrectionBody.seconds(form["start"], field: "start")
-            let end = try CueCorrectionBody.seconds(form["end"], field: "end")
-            let (lecture, _, after) = try await correct(access, number: try context.parameters.int("number"),
-                                                        index: try context.parameters.int("index"),
-                                                        language: form["lang"].flatMap { $0.isEmpty ? nil : $0 },
-                                                        text: form["text"], start: start, end: end)
-            let page = CatalogLookup.lecturePath(course: access.course.slug, number: lecture.number)
-            return Response.redirect(to: "\(page)?t=\(after.startSecond)#t\(after.startSecond)")
+    /// Previews or makes a find-and-replace; a made one is audited once per lecture it changed.
+    private func replace(_ replaceRequest: CaptionEdit.ReplaceRequest, apply: Bool,
+                         access: CourseAccess) async throws -> [CaptionEdit.Replacement] {
+        let course = access.course
+        let actorID = access.principal.user.id
+        guard apply else {
+            return try await database.read { db in try CaptionEdit.previewReplace(replaceRequest, courseID: course.id, db) }
         }
-
-        router.post("/api/courses/:course/captions/replace") { request, context in
-            let access = try await staffAccess(request, context)
-            let body = try ReplaceBody(request: request)
-            let changes = try await replace(body.request, apply: body.apply, access: access)
-            return CaptionEditJSON.replacements(changes, applied: body.apply, course: access.course.slug)
-        }
-
-        /// Previews or makes a find-and-replace; a made one is audited once per lecture it changed.
-        @Sendable func replace(_ replaceRequest: CaptionEdit.ReplaceRequest, apply: Bool,
-                               access: CourseAccess) async throws -> [CaptionEdit.Replacement] {
-            let course = access.course
-            let actorID = access.principal.user.id
-            guard apply else {
-                return try await database.read { db in try CaptionEdit.previewReplace(replaceRequest, courseID: course.id, db) }
-            }
-            return try await database.write { db in
-                let changes = try CaptionEdit.replace(replaceRequest, courseID: course.id, db)
-                var byLecture: [(Int64, [CaptionEdit.Replacement])] = []
-                for change in changes {
-                    if byLecture.last?.0 == change.lectureID {
-                        byLecture[byLecture.count - 1].1.append(change)
-                    } else {
-                        byLecture.append((change.lectureID, [change]))
-                    }
-                }
-                for (lectureID, lectureChanges) in byLecture {
-                    try AuditEntry.record(actorUserID: actorID, courseID: course.id, action: "caption.replace",
-                                          subject: "lecture:\(lectureID)",
-                                          detailsJSON: CaptionEditJSON.replaceDetails(replaceRequest, lectureChanges), db)
-                }
-                return changes
-            }
-        }
-
-        router.get("/courses/:course/captions/replace") { request, context in
-            let access = try await staffAccess(request, context)
-            return CaptionReplacePage.response(ReplaceFormValues(), course: access.course, principal: access.principal,
-                                               changes: nil, applied: false)
-        }
-
-        router.post("/courses/:course/captions/replace") { request, context in
-            let form = try request.form()
-            let access = try await staffAccess(request, context, form: form)
-            let values = ReplaceFormValues(form: form)
-            let apply = form["apply"] != nil
-            do {
-                let changes = try await replace(try values.request(), apply: apply, access: access)
-                return CaptionReplacePage.response(values, course: access.course, principal: access.principal,
-                                                   changes: changes, applied: apply)
-            } catch let error as ValidationError {
-                return CaptionReplacePage.response(values, course: access.course, principal: access.principal,
-                                                   changes: nil, applied: false, error: error.description)
-            }
-        }
-
-        router.put("/api/courses/:course/lectures/:number/captions/:language",
-                   maxBodyBytes: CaptionLimits.default.maxBytes) { request, context in
-            let access = try await staffAccess(request, context)
-            let language = try context.parameters.require("language")
-            guard CaptionTrack.isLanguageTag(language) else {
-                throw HTTPError.unprocessable("language: must be a tag such as en or pt-BR", code: "invalid_language")
-            }
-            let format = request.query["format"].flatMap(LectureUpload.format(named:))
-            let document: CaptionDocument
-            do {
-                if let format {
-                    document = try CaptionParser.parse(String(decoding: request.body, as: UTF8.self), as: format)
+        return try await database.write { db in
+            let changes = try CaptionEdit.replace(replaceRequest, courseID: course.id, db)
+            var byLecture: [(Int64, [CaptionEdit.Replacement])] = []
+            for change in changes {
+                if byLecture.last?.0 == change.lectureID {
+                    byLecture[byLecture.count - 1].1.append(change)
                 } else {
-                    document = try CaptionParser.parse(bytes: request.body)
+                    byLecture.append((change.lectureID, [change]))
                 }
-            } catch {
-                throw HTTPError.unprocessable("captions: \(error)", code: "invalid_captions")
             }
-            let number = try context.parameters.int("number")
-            let course = access.course
-            let actorID = access.principal.user.id
-            try await database.write { db in
-                let lecture = try CatalogLookup.lecture(number, of: course, db)
-                guard language != lecture.captionLanguage else {
-                    throw HTTPError.conflict("\(language) is the lecture's main track; import the lecture to replace it.")
-                }
-                try CaptionTrack.store(document.cues, language: language, lectureID: lecture.id, db)
-                var details = JSONWriter()
-                details.beginObject()
-                details.field("number", lecture.number)
-                details.field("language", language)
-                details.field("cues", document.cues.count)
-                details.field("skippedLines", document.skippedLines.count)
-                details.endObject()
-                try AuditEntry.record(actorUserID: actorID, courseID: course.id, action: "caption.track",
-                                      subject: "lecture:\(lecture.id)", detailsJSON: details.string, db)
+            for (lectureID, lectureChanges) in byLecture {
+                try AuditEntry.record(actorUserID: actorID, courseID: course.id, action: "caption.replace",
+                                      subject: "lecture:\(lectureID)",
+                                      detailsJSON: CaptionEditJSON.replaceDetails(replaceRequest, lectureChanges), db)
             }
-            return Response.json(capacity: 256 + document.skippedLines.count * 64) { json in
-                json.beginObject()
-                json.field("language", language)
-                json.field("format", LectureUpload.name(of: document.format))
-                json.field("encoding", document.encoding.rawValue)
-                json.field("cueCount", document.cues.count)
-                json.key("skippedLines")
-                json.beginArray()
-                for skipped in document.skippedLines {
-                    json.beginObject()
-                    json.field("line", skipped.line)
-                    json.field("text", skipped.text)
-                    json.field("reason", skipped.reason)
-                    json.endObject()
-                }
-                json.endArray()
-                json.endObject()
-            }
+            return changes
         }
+    }
 
-        router.delete("/api/courses/:course/lectures/:number/captions/:language") { request, context in
-            let access = try await staffAccess(request, context)
-            let language = try context.parameters.require("language")
-            let number = try context.parameters.int("number")
-            let course = access.course
-            let actorID = access.principal.user.id
-            try await database.write { db in
-                let lecture = try CatalogLookup.lecture(number, of: course, db)
-                guard try CaptionTrack.remove(language: language, lectureID: lecture.id, db) else {
-                    throw HTTPError.notFound("Lecture \(number) has no other caption track in \(language.prefix(35)).")
-                }
-                var details = JSONWriter()
-                details.beginObject()
-                details.field("number", lecture.number)
-                details.field("language", language)
-                details.endObject()
-                try AuditEntry.record(actorUserID: actorID, courseID: course.id, action: "caption.track.delete",
-                                      subject: "lecture:\(lecture.id)", detailsJSON: details.string, db)
-            }
-            return Response.status(.noContent)
+    // MARK: Other languages' tracks
+
+    func storeTrack(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let access = try context.course
+        let language = try context.parameters.require("language")
+        guard CaptionTrack.isLanguageTag(language) else {
+            throw HTTPError.unprocessable("language: must be a tag such as en or pt-BR", code: "invalid_language")
         }
+        let format = request.query["format"].flatMap(LectureUpload.format(named:))
+        let document: CaptionDocument
+        do {
+            if let format {
+                document = try CaptionParser.parse(String(decoding: request.body, as: UTF8.self), as: format)
+            } else {
+                document = try CaptionParser.parse(bytes: request.body)
+            }
+        } catch {
+            throw HTTPError.unprocessable("captions: \(error)", code: "invalid_captions")
+        }
+        let number = try context.parameters.int("number")
+        let course = access.course
+        let actorID = access.principal.user.id
+        try await database.write { db in
+            let lecture = try CatalogLookup.lecture(number, of: course, db)
+            guard language != lecture.captionLanguage else {
+                throw HTTPError.conflict("\(language) is the lecture's main track; import the lecture to replace it.")
+            }
+            try CaptionTrack.store(document.cues, language: language, lectureID: lecture.id, db)
+            var details = JSONWriter()
+            details.beginObject()
+            details.field("number", lecture.number)
+            details.field("language", language)
+            details.field("cues", document.cues.count)
+            details.field("skippedLines", document.skippedLines.count)
+            details.endObject()
+            try AuditEntry.record(actorUserID: actorID, courseID: course.id, action: "caption.track",
+                                  subject: "lecture:\(lecture.id)", detailsJSON: details.string, db)
+        }
+        return Response.json(capacity: 256 + document.skippedLines.count * 64) { json in
+            json.beginObject()
+            json.field("language", language)
+            json.field("format", LectureUpload.name(of: document.format))
+            json.field("encoding", document.encoding.rawValue)
+            json.field("cueCount", document.cues.count)
+            LectureJSON.writeSkippedLines(document.skippedLines, to: &json)
+            json.endObject()
+        }
+    }
+
+    func removeTrack(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let access = try context.course
+        let language = try context.parameters.require("language")
+        let number = try context.parameters.int("number")
+        let course = access.course
+        let actorID = access.principal.user.id
+        try await database.write { db in
+            let lecture = try CatalogLookup.lecture(number, of: course, db)
+            guard try CaptionTrack.remove(language: language, lectureID: lecture.id, db) else {
+                throw HTTPError.notFound("Lecture \(number) has no other caption track in \(language.prefix(35)).")
+            }
+            var details = JSONWriter()
+            details.beginObject()
+            details.field("number", lecture.number)
+            details.field("language", language)
+            details.endObject()
+            try AuditEntry.record(actorUserID: actorID, courseID: course.id, action: "caption.track.delete",
+                                  subject: "lecture:\(lecture.id)", detailsJSON: details.string, db)
+        }
+        return Response.status(.noContent)
     }
 }
 

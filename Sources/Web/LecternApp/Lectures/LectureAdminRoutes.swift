@@ -11,112 +11,120 @@ import Threads
 /// - `DELETE /api/courses/:course/lectures/:number`: removes the lecture and its search index entries (204);
 /// - `GET /courses/:course/lectures/new` and `GET /courses/:course/lectures/:number/edit`: the lecture form;
 /// - `POST` to the same paths: the form, answered with the import's summary page.
-struct LectureAdminRoutes: RouteCollection {
-    func register(on router: Router, context: AppContext) {
-        let database = context.database
-        let auth = context.authenticator
-        let importer = LectureUploadImporter(database: database, workers: context.gradingWorkers)
+struct LectureAdminRoutes: Controller {
+    let database: DatabasePool
+    let importer: LectureUploadImporter
+    /// Threads for a preview's parsing, off the event loops.
+    let workers: WorkerPool
+    let guards: RouteGuards
 
-        /// The instructor's (or admin's) access to the course of the path; 404 or 403 otherwise.
-        @Sendable func staffAccess(_ principal: Principal, _ context: RequestContext) async throws -> CourseAccess {
-            let access = try await CourseAccess.resolve(courseSlug: try context.parameters.require("course"),
-                                                        principal: principal, database: database)
-            try access.requireStaff()
-            return access
+    init(_ context: AppContext) {
+        database = context.database
+        importer = LectureUploadImporter(database: database, workers: context.gradingWorkers)
+        workers = context.gradingWorkers
+        guards = context.guards
+    }
+
+    func addRoutes(to router: Router) {
+        let api = router.group(middleware: [guards.signedIn, CSRFCheck.header, guards.staff])
+        api.put("/api/courses/:course/lectures/:number", maxBodyBytes: LectureUpload.maxBodyBytes, use: put)
+        api.delete("/api/courses/:course/lectures/:number", use: delete)
+        let staff = router.group(middleware: [guards.staff])
+        staff.get("/courses/:course/lectures/new", use: newForm)
+        staff.get("/courses/:course/lectures/:number/edit", use: editForm)
+        let forms = router.group(middleware: [guards.signedIn, CSRFCheck.form, guards.staff])
+        forms.post("/courses/:course/lectures/new", maxBodyBytes: LectureFormValues.maxBodyBytes, use: create)
+        forms.post("/courses/:course/lectures/:number/edit", maxBodyBytes: LectureFormValues.maxBodyBytes, use: update)
+    }
+
+    // MARK: API
+
+    func put(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let access = try context.course
+        let number = try context.parameters.int("number")
+        let upload = try LectureUpload(request: request)
+        do {
+            let outcome = try await importer.importLecture(upload, number: number, into: access, onlyIfNew: false)
+            return LectureUploadJSON.response(outcome, course: access.course.slug)
+        } catch let error as LectureUploadError {
+            return LectureUploadJSON.error(error)
         }
+    }
 
-        /// A form post: signed in, the session's CSRF token, staff of the course.
-        @Sendable func formAccess(_ request: Request, _ context: RequestContext) async throws -> (CourseAccess, LectureFormValues) {
-            let principal = try await auth.requirePrincipal(for: request)
-            let form = try request.form()
-            try principal.checkCSRF(request, form: form)
-            var values = LectureFormValues(form: form)
-            values.takeCaptionFile(from: request)
-            return (try await staffAccess(principal, context), values)
-        }
-
-        /// Imports the form's lecture, or shows the form again with the error and what was entered.
-        @Sendable func submit(_ values: LectureFormValues, number: Int?, isNew: Bool, _ access: CourseAccess) async throws -> Response {
-            do {
-                guard let number else { throw LectureFormValues.unreadableNumber }
-                if values.preview {
-                    let upload = values.upload()
-                    let prepared = try await context.gradingWorkers.run { try upload.prepare(number: number) }
-                    return LectureEditPage.preview(prepared.loaded, values: values, course: access.course,
-                                                   editing: isNew ? nil : number, principal: access.principal)
-                }
-                let outcome = try await importer.importLecture(values.upload(), number: number, into: access, onlyIfNew: isNew)
-                return LectureEditPage.imported(outcome, course: access.course, principal: access.principal)
-            } catch let error as LectureUploadError {
-                return LectureEditPage.response(values, course: access.course, editing: isNew ? nil : number, error: error,
-                                                principal: access.principal)
+    func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let access = try context.course
+        let number = try context.parameters.int("number")
+        let courseID = access.course.id
+        let actorID = access.principal.user.id
+        try await database.write { db in
+            guard let lecture = try Lecture.delete(courseID: courseID, number: number, db) else {
+                throw HTTPError.notFound("No lecture \(number) in \(access.course.slug).")
             }
+            var details = JSONWriter()
+            details.beginObject()
+            details.field("number", lecture.number)
+            details.field("title", lecture.title)
+            details.endObject()
+            try AuditEntry.record(actorUserID: actorID, courseID: courseID, action: "lecture.delete",
+                                  subject: "lecture:\(lecture.id)", detailsJSON: details.string, db)
         }
+        return Response.status(.noContent)
+    }
 
-        router.put("/api/courses/:course/lectures/:number", maxBodyBytes: LectureUpload.maxBodyBytes) { request, context in
-            let principal = try await auth.requirePrincipal(for: request)
-            try principal.checkCSRF(request)
-            let access = try await staffAccess(principal, context)
-            let number = try context.parameters.int("number")
-            let upload = try LectureUpload(request: request)
-            do {
-                let outcome = try await importer.importLecture(upload, number: number, into: access, onlyIfNew: false)
-                return LectureUploadJSON.response(outcome, course: access.course.slug)
-            } catch let error as LectureUploadError {
-                return LectureUploadJSON.error(error)
+    // MARK: The lecture form
+
+    func newForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let access = try context.course
+        let courseID = access.course.id
+        let lectures = try await database.read { db in try Lecture.all(courseID: courseID, db) }
+        let next = (lectures.last?.number).map { $0 + 1 } ?? 1
+        return LectureEditPage.response(LectureFormValues(number: next), course: access.course, editing: nil, error: nil,
+                                        principal: access.principal)
+    }
+
+    func editForm(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let access = try context.course
+        let number = try context.parameters.int("number")
+        let course = access.course
+        let values = try await database.read { db in
+            let lecture = try CatalogLookup.lecture(number, of: course, db)
+            return LectureFormValues(lecture, sections: try LectureSection.all(lectureID: lecture.id, db),
+                                     cues: try CaptionCue.all(lectureID: lecture.id, db))
+        }
+        return LectureEditPage.response(values, course: course, editing: number, error: nil, principal: access.principal)
+    }
+
+    func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let values = try Self.values(request, context)
+        return try await submit(values, number: values.lectureNumber, isNew: true, try context.course)
+    }
+
+    func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await submit(try Self.values(request, context), number: try context.parameters.int("number"), isNew: false, try context.course)
+    }
+
+    /// The posted form's values, with the caption file of a multipart post.
+    private static func values(_ request: Request, _ context: AppRequestContext) throws -> LectureFormValues {
+        var values = LectureFormValues(form: try context.form)
+        values.takeCaptionFile(from: request)
+        return values
+    }
+
+    /// Imports the form's lecture, or shows the form again with the error and what was entered.
+    private func submit(_ values: LectureFormValues, number: Int?, isNew: Bool, _ access: CourseAccess) async throws -> Response {
+        do {
+            guard let number else { throw LectureFormValues.unreadableNumber }
+            if values.preview {
+                let upload = values.upload()
+                let prepared = try await workers.run { try upload.prepare(number: number) }
+                return LectureEditPage.ImportPreview.response(prepared.loaded, values: values, course: access.course,
+                                               editing: isNew ? nil : number, principal: access.principal)
             }
-        }
-
-        router.delete("/api/courses/:course/lectures/:number") { request, context in
-            let principal = try await auth.requirePrincipal(for: request)
-            try principal.checkCSRF(request)
-            let access = try await staffAccess(principal, context)
-            let number = try context.parameters.int("number")
-            let courseID = access.course.id
-            try await database.write { db in
-                guard let lecture = try Lecture.delete(courseID: courseID, number: number, db) else {
-                    throw HTTPError.notFound("No lecture \(number) in \(access.course.slug).")
-                }
-                var details = JSONWriter()
-                details.beginObject()
-                details.field("number", lecture.number)
-                details.field("title", lecture.title)
-                details.endObject()
-                try AuditEntry.record(actorUserID: principal.user.id, courseID: courseID, action: "lecture.delete",
-                                      subject: "lecture:\(lecture.id)", detailsJSON: details.string, db)
-            }
-            return Response.status(.noContent)
-        }
-
-        router.get("/courses/:course/lectures/new") { request, context in
-            let access = try await staffAccess(try await auth.requirePrincipal(for: request), context)
-            let courseID = access.course.id
-            let lectures = try await database.read { db in try Lecture.all(courseID: courseID, db) }
-            let next = (lectures.last?.number).map { $0 + 1 } ?? 1
-            return LectureEditPage.response(LectureFormValues(number: next), course: access.course, editing: nil, error: nil,
+            let outcome = try await importer.importLecture(values.upload(), number: number, into: access, onlyIfNew: isNew)
+            return LectureEditPage.Imported.response(outcome, course: access.course, principal: access.principal)
+        } catch let error as LectureUploadError {
+            return LectureEditPage.response(values, course: access.course, editing: isNew ? nil : number, error: error,
                                             principal: access.principal)
-        }
-
-        router.post("/courses/:course/lectures/new", maxBodyBytes: LectureFormValues.maxBodyBytes) { request, context in
-            let (access, values) = try await formAccess(request, context)
-            return try await submit(values, number: values.lectureNumber, isNew: true, access)
-        }
-
-        router.get("/courses/:course/lectures/:number/edit") { request, context in
-            let access = try await staffAccess(try await auth.requirePrincipal(for: request), context)
-            let number = try context.parameters.int("number")
-            let course = access.course
-            let values = try await database.read { db in
-                let lecture = try CatalogLookup.lecture(number, of: course, db)
-                return LectureFormValues(lecture, sections: try LectureSection.all(lectureID: lecture.id, db),
-                                         cues: try CaptionCue.all(lectureID: lecture.id, db))
-            }
-            return LectureEditPage.response(values, course: course, editing: number, error: nil, principal: access.principal)
-        }
-
-        router.post("/courses/:course/lectures/:number/edit", maxBodyBytes: LectureFormValues.maxBodyBytes) { request, context in
-            let (access, values) = try await formAccess(request, context)
-            return try await submit(values, number: try context.parameters.int("number"), isNew: false, access)
         }
     }
 }
@@ -183,16 +191,7 @@ enum LectureUploadJSON {
                 json.field("cueCount", loaded.content.cues.count)
                 json.field("language", loaded.content.captionLanguage)
                 json.field("encoding", loaded.encoding.rawValue)
-                json.key("skippedLines")
-                json.beginArray()
-                for skipped in loaded.skippedLines {
-                    json.beginObject()
-                    json.field("line", skipped.line)
-                    json.field("text", skipped.text)
-                    json.field("reason", skipped.reason)
-                    json.endObject()
-                }
-                json.endArray()
+                LectureJSON.writeSkippedLines(loaded.skippedLines, to: &json)
                 json.key("joinedLines")
                 json.beginArray()
                 for joined in loaded.joinedLines {

@@ -1,3 +1,4 @@
+import Captions
 import JSON
 import Store
 
@@ -21,6 +22,20 @@ enum LectureJSON {
         json.field("txt", page + "/captions.txt")
         json.endObject()
         json.field("transcript", page + "/transcript.md")
+    }
+
+    /// `"skippedLines":[{"line":12,"text":"…","reason":"…"}]`: the lines of an upload that were not read, and why.
+    static func writeSkippedLines(_ lines: [SkippedLine], to json: inout JSONWriter) {
+        json.key("skippedLines")
+        json.beginArray()
+        for skipped in lines {
+            json.beginObject()
+            json.field("line", skipped.line)
+            json.field("text", skipped.text)
+            json.field("reason", skipped.reason)
+            json.endObject()
+        }
+        json.endArray()
     }
 
     /// `{"index":12,"start":2238.0,"end":2241.0,"timestamp":"37:18","text":"…","speaker":"Paul"|null,
@@ -95,7 +110,7 @@ enum LectureJSON {
             json.field("section", anchor)
         }
         json.field("text", hit.text)
-        json.field("snippet", SnippetHTML.string(hit.snippet))
+        json.field("snippet", SnippetHTML(hit.snippet).string)
         json.field("url", hit.url)
         if !hit.contextBefore.isEmpty || !hit.contextAfter.isEmpty {
             json.key("context")

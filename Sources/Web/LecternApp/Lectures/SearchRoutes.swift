@@ -9,36 +9,42 @@ import Store
 /// nothing matched, each hit's lecture video and cue times, and a `next` link (also as `Link`)
 /// while there are more hits. Pages go by `cursor` (from `next`) or by `offset` (to jump to a page).
 /// Public data: cacheable, with an `ETag`.
-struct SearchRoutes: RouteCollection {
+struct SearchRoutes: Controller {
     /// The list name inside search cursors.
     static let cursorList = "search"
 
-    func register(on router: Router, context: AppContext) {
-        let database = context.database
-        router.get("/api/search") { request, _ in
-            var search = try SearchParameters(request.query)
-            let scope = search.fingerprint
-            if let text = request.query["cursor"], !text.isEmpty {
-                let cursor = try Cursor(decoding: text, list: Self.cursorList, scope: scope)
-                guard let offset = Int(cursor.key), (0...SearchRequest.maxOffset).contains(offset) else {
-                    throw Cursor.invalid("is not a cursor this API gave out")
-                }
-                search.request.offset = offset
+    let database: DatabasePool
+
+    init(_ context: AppContext) { database = context.database }
+
+    func addRoutes(to router: Router) {
+        router.get("/api/search", use: search)
+    }
+
+    /// One page of hits for the query.
+    func search(_ request: Request, context: AppRequestContext) async throws -> Response {
+        var search = try SearchParameters(request.query)
+        let scope = search.fingerprint
+        if let text = request.query["cursor"], !text.isEmpty {
+            let cursor = try Cursor(decoding: text, list: Self.cursorList, scope: scope)
+            guard let offset = Int(cursor.key), (0...SearchRequest.maxOffset).contains(offset) else {
+                throw Cursor.invalid("is not a cursor this API gave out")
             }
-            let searchRequest = search.request
-            let (results, videos) = try await database.read { db in
-                let results = try Search.run(searchRequest, db)
-                return (results, try Self.videos(of: results, db))
-            }
-            let nextOffset = searchRequest.offset + results.hits.count
-            var next: String?
-            if !results.hits.isEmpty, nextOffset < results.total, nextOffset <= SearchRequest.maxOffset {
-                next = PageRequest.nextLink(request, cursor: Cursor(list: Self.cursorList, scope: scope, key: String(nextOffset)))
-            }
-            return Response.json(capacity: 512 + results.hits.count * 576) { json in
-                LectureJSON.writeResults(results, videos: videos, next: next, to: &json)
-            }.withNextLink(next).publicCacheable(for: request)
+            search.request.offset = offset
         }
+        let searchRequest = search.request
+        let (results, videos) = try await database.read { db in
+            let results = try Search.run(searchRequest, db)
+            return (results, try Self.videos(of: results, db))
+        }
+        let nextOffset = searchRequest.offset + results.hits.count
+        var next: String?
+        if !results.hits.isEmpty, nextOffset < results.total, nextOffset <= SearchRequest.maxOffset {
+            next = PageRequest.nextLink(request, cursor: Cursor(list: Self.cursorList, scope: scope, key: String(nextOffset)))
+        }
+        return Response.json(capacity: 512 + results.hits.count * 576) { json in
+            LectureJSON.writeResults(results, videos: videos, next: next, to: &json)
+        }.withNextLink(next).publicCacheable(for: request)
     }
 
     /// The video URL of each lecture the hits are in, by `course/number`.

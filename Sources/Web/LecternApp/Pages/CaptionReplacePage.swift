@@ -7,7 +7,7 @@ import Store
 enum CaptionReplacePage {
     static func response(_ values: ReplaceFormValues, course: Course, principal: Principal,
                          changes: [CaptionEdit.Replacement]?, applied: Bool, error: String? = nil) -> Response {
-        PageLayout.response(title: "Find and replace in captions · \(course.title)", userArea: UserArea.html(principal),
+        PageLayout.response(title: "Find and replace in captions · \(course.title)", userArea: UserArea(principal),
                             status: error == nil ? .ok : .unprocessableContent) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
                 a(.href("/courses")) { "Courses" }
@@ -21,7 +21,7 @@ enum CaptionReplacePage {
             }
             if let error { p(.class("form-error"), .role("alert")) { error } }
             form(.class("replace-form"), .method("post"), .action("/courses/\(course.slug)/captions/replace")) {
-                CSRFField.html(principal)
+                CSRFField(principal)
                 field("Find", "find", value: values.find, required: true)
                 field("Replace with", "replace", value: values.replace, required: false)
                 field("Only lecture number (empty: every lecture)", "lecture", value: values.lecture, required: false)

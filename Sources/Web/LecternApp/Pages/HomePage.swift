@@ -23,60 +23,66 @@ enum HomePage {
         let lectureCount: Int
     }
 
-    static func visitor(courses: [Course], userArea: HTML) -> Response {
-        PageLayout.response(title: "", userArea: userArea) {
-            h1 { "Lectern" }
-            p(.class("lead")) {
-                "Lectures with searchable, timestamped captions and transcripts, and exercises graded the moment you submit them: "
-                "Auto Layout constraints and UIKit-Dynamics-style behaviours, with feedback in words and pictures."
+    /// The home page of an anonymous visitor.
+    enum Visitor {
+        static func response(courses: [Course], userArea: UserArea) -> Response {
+            PageLayout.response(title: "", userArea: userArea) {
+                h1 { "Lectern" }
+                p(.class("lead")) {
+                    "Lectures with searchable, timestamped captions and transcripts, and exercises graded the moment you submit them: "
+                    "Auto Layout constraints and UIKit-Dynamics-style behaviours, with feedback in words and pictures."
+                }
+                SearchPage.form(query: "", course: nil, courses: courses, label: "Search what was said in every lecture")
+                h2 { "Courses" }
+                courseList(courses)
+                p { a(.href("/login")) { "Sign in" }; " to submit exercises and see your progress." }
             }
-            SearchPage.form(query: "", course: nil, courses: courses, label: "Search what was said in every lecture")
-            h2 { "Courses" }
-            courseList(courses)
-            p { a(.href("/login")) { "Sign in" }; " to submit exercises and see your progress." }
         }
     }
 
-    /// - Parameter hiddenScores: `course/exercise` slugs of recent submissions whose scores are not shown (checks held back).
-    static func signedIn(_ principal: Principal, cards: [CourseCard], otherCourses: [Course], recent: [RecentSubmission],
-                         now: Date, hiddenScores: [String] = []) -> Response {
-        PageLayout.response(title: "Home", userArea: UserArea.html(principal)) {
-            h1 { "Welcome, \(principal.user.displayName)" }
-            if cards.isEmpty {
-                p(.class("notice")) { "You are not enrolled in a course yet. Ask your instructor to add you, or browse the courses below." }
-            }
-            for card in cards {
-                section(.class("home-course"), .aria("labelledby", "course-\(card.membership.course.slug)")) {
-                    h2(.id("course-\(card.membership.course.slug)")) {
-                        a(.href("/courses/\(card.membership.course.slug)")) { card.membership.course.title }
-                    }
-                    if card.membership.role == .instructor || principal.user.isAdmin {
-                        instructorLinks(card)
-                    } else {
-                        progress(card, now: now)
-                    }
+    /// The home page of a signed-in user.
+    enum SignedIn {
+        /// - Parameter hiddenScores: `course/exercise` slugs of recent submissions whose scores are not shown (checks held back).
+        static func response(_ principal: Principal, cards: [CourseCard], otherCourses: [Course], recent: [RecentSubmission],
+                             now: Date, hiddenScores: [String] = []) -> Response {
+            PageLayout.response(title: "Home", userArea: UserArea(principal)) {
+                h1 { "Welcome, \(principal.user.displayName)" }
+                if cards.isEmpty {
+                    p(.class("notice")) { "You are not enrolled in a course yet. Ask your instructor to add you, or browse the courses below." }
                 }
-            }
-            if !recent.isEmpty {
-                section(.class("recent")) {
-                    h2 { "Recent submissions" }
-                    ul(.class("plain-list")) {
-                        for submission in recent.prefix(5) {
-                            li {
-                                a(.href("/submissions/\(submission.id)")) { "\(submission.exerciseTitle), attempt \(submission.attempt)" }
-                                hiddenScores.contains("\(submission.courseSlug)/\(submission.exerciseSlug)")
-                                    ? " · "
-                                    : " · \(PageFormat.score(submission.countedScore)) of \(PageFormat.score(submission.maxScore)) · "
-                                PageFormat.dateTime(submission.createdAt)
-                            }
+                for card in cards {
+                    section(.class("home-course"), .aria("labelledby", "course-\(card.membership.course.slug)")) {
+                        h2(.id("course-\(card.membership.course.slug)")) {
+                            a(.href("/courses/\(card.membership.course.slug)")) { card.membership.course.title }
+                        }
+                        if card.membership.role == .instructor || principal.user.isAdmin {
+                            instructorLinks(card)
+                        } else {
+                            progress(card, now: now)
                         }
                     }
-                    p { a(.href("/my-work")) { "All my work" } }
                 }
-            }
-            if !otherCourses.isEmpty {
-                h2 { principal.user.isAdmin ? "Every course" : "Other courses" }
-                courseList(otherCourses)
+                if !recent.isEmpty {
+                    section(.class("recent")) {
+                        h2 { "Recent submissions" }
+                        ul(.class("plain-list")) {
+                            for submission in recent.prefix(5) {
+                                li {
+                                    a(.href("/submissions/\(submission.id)")) { "\(submission.exerciseTitle), attempt \(submission.attempt)" }
+                                    hiddenScores.contains("\(submission.courseSlug)/\(submission.exerciseSlug)")
+                                        ? " · "
+                                        : " · \(PageFormat.score(submission.countedScore)) of \(PageFormat.score(submission.maxScore)) · "
+                                    PageFormat.dateTime(submission.createdAt)
+                                }
+                            }
+                        }
+                        p { a(.href("/my-work")) { "All my work" } }
+                    }
+                }
+                if !otherCourses.isEmpty {
+                    h2 { principal.user.isAdmin ? "Every course" : "Other courses" }
+                    courseList(otherCourses)
+                }
             }
         }
     }
@@ -119,7 +125,7 @@ enum HomePage {
             if card.exercises.isEmpty {
                 p(.class("muted")) { "No exercises yet." }
             } else {
-                ScrollingTable.html(label: "Your progress in \(card.membership.course.title)") {
+                ScrollingTable(label: "Your progress in \(card.membership.course.title)") {
                     table(.class("progress")) {
                         thead { tr { th { "Exercise" }; th { "Score" }; th { "Attempts" }; th { "Due" } } }
                         tbody {
@@ -143,31 +149,34 @@ enum HomePage {
         }
     }
 
-    /// `GET /my-work`: every attempt across every exercise, newest first, with a link to its feedback.
-    /// - Parameter hiddenScores: `course/exercise` slugs whose scores are not shown (checks held back).
-    static func myWork(_ principal: Principal, submissions: [RecentSubmission], hiddenScores: [String] = []) -> Response {
-        PageLayout.response(title: "My work", userArea: UserArea.html(principal)) {
-            nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) { a(.href("/")) { "Home" } }
-            h1 { "My work" }
-            if submissions.isEmpty {
-                p(.class("muted")) { "You have not submitted anything yet." }
-            } else {
-                ScrollingTable.html(label: "Every attempt") {
-                    table(.class("attempts")) {
-                        thead { tr { th { "Exercise" }; th { "Course" }; th { "Attempt" }; th { "Score" }; th { "Submitted" }; th { "Feedback" } } }
-                        tbody {
-                            for submission in submissions {
-                                tr {
-                                    td { a(.href("/courses/\(submission.courseSlug)/exercises/\(submission.exerciseSlug)")) { submission.exerciseTitle } }
-                                    td { submission.courseSlug }
-                                    td { String(submission.attempt) }
-                                    td {
-                                        hiddenScores.contains("\(submission.courseSlug)/\(submission.exerciseSlug)")
-                                            ? "see the feedback"
-                                            : "\(PageFormat.score(submission.countedScore)) of \(PageFormat.score(submission.maxScore))"
+    /// Every attempt of the signed-in user.
+    enum MyWork {
+        /// `GET /my-work`: every attempt across every exercise, newest first, with a link to its feedback.
+        /// - Parameter hiddenScores: `course/exercise` slugs whose scores are not shown (checks held back).
+        static func response(_ principal: Principal, submissions: [RecentSubmission], hiddenScores: [String] = []) -> Response {
+            PageLayout.response(title: "My work", userArea: UserArea(principal)) {
+                nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) { a(.href("/")) { "Home" } }
+                h1 { "My work" }
+                if submissions.isEmpty {
+                    p(.class("muted")) { "You have not submitted anything yet." }
+                } else {
+                    ScrollingTable(label: "Every attempt") {
+                        table(.class("attempts")) {
+                            thead { tr { th { "Exercise" }; th { "Course" }; th { "Attempt" }; th { "Score" }; th { "Submitted" }; th { "Feedback" } } }
+                            tbody {
+                                for submission in submissions {
+                                    tr {
+                                        td { a(.href("/courses/\(submission.courseSlug)/exercises/\(submission.exerciseSlug)")) { submission.exerciseTitle } }
+                                        td { submission.courseSlug }
+                                        td { String(submission.attempt) }
+                                        td {
+                                            hiddenScores.contains("\(submission.courseSlug)/\(submission.exerciseSlug)")
+                                                ? "see the feedback"
+                                                : "\(PageFormat.score(submission.countedScore)) of \(PageFormat.score(submission.maxScore))"
+                                        }
+                                        td { PageFormat.dateTime(submission.createdAt) }
+                                        td { a(.href("/submissions/\(submission.id)")) { "Feedback" } }
                                     }
-                                    td { PageFormat.dateTime(submission.createdAt) }
-                                    td { a(.href("/submissions/\(submission.id)")) { "Feedback" } }
                                 }
                             }
                         }

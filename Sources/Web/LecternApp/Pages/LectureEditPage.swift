@@ -16,7 +16,7 @@ enum LectureEditPage {
         let heading = number.map { "Edit lecture \($0)" } ?? "New lecture"
         let lecturePage = number.map { CatalogLookup.lecturePath(course: course.slug, number: $0) }
         let action = lecturePage.map { $0 + "/edit" } ?? "/courses/\(course.slug)/lectures/new"
-        return PageLayout.response(title: "\(heading) · \(course.title)", userArea: UserArea.html(principal),
+        return PageLayout.response(title: "\(heading) · \(course.title)", userArea: UserArea(principal),
                                    status: error?.status ?? .ok) {
             breadcrumbs(course, lecturePage: lecturePage, number: number)
             h1 { heading }
@@ -27,7 +27,7 @@ enum LectureEditPage {
             if let error { p(.class("form-error"), .role("alert")) { error.description } }
             if let report { report }
             form(.class("lecture-form"), .method("post"), .action(action), .attr("enctype", "multipart/form-data")) {
-                CSRFField.html(principal)
+                CSRFField(principal)
                 if number == nil {
                     field("Number", "number", type: "number", value: values.number, required: true)
                 }
@@ -62,14 +62,17 @@ enum LectureEditPage {
         }
     }
 
-    /// The import preview: what the form's captions and transcript read as, before anything is stored,
-    /// and the form again to save (or change) them.
-    static func preview(_ loaded: LoadedLecture, values: LectureFormValues, course: Course, editing number: Int?,
-                        principal: Principal) -> Response {
-        var form = values
-        form.preview = false
-        return response(form, course: course, editing: number, error: nil, principal: principal,
-                        report: report(loaded, heading: "Import preview (nothing is stored yet)"))
+    /// The import preview, before anything is stored.
+    enum ImportPreview {
+        /// The import preview: what the form's captions and transcript read as, before anything is stored,
+        /// and the form again to save (or change) them.
+        static func response(_ loaded: LoadedLecture, values: LectureFormValues, course: Course, editing number: Int?,
+                             principal: Principal) -> Response {
+            var form = values
+            form.preview = false
+            return LectureEditPage.response(form, course: course, editing: number, error: nil, principal: principal,
+                                            report: report(loaded, heading: "Import preview (nothing is stored yet)"))
+        }
     }
 
     /// What was read, what was skipped and why, and which untimed lines joined which cue.
@@ -113,32 +116,35 @@ enum LectureEditPage {
         }
     }
 
-    /// What a saved form imported: 201 for a new lecture, 200 for a replaced one, with the caption
-    /// lines that were skipped and links to the lecture and its sections.
-    static func imported(_ outcome: LectureUploadOutcome, course: Course, principal: Principal) -> Response {
-        let lecture = outcome.result.lecture
-        let loaded = outcome.loaded
-        let page = CatalogLookup.lecturePath(course: course.slug, number: lecture.number)
-        return PageLayout.response(title: "Lecture \(lecture.number) saved · \(course.title)", userArea: UserArea.html(principal),
-                                   status: outcome.result.replaced ? .ok : .created) {
-            breadcrumbs(course, lecturePage: page, number: lecture.number)
-            h1 { "Lecture \(lecture.number). \(lecture.title)" }
-            p(.class("notice"), .role("status")) { (outcome.result.replaced ? "Replaced " : "Imported ") + loaded.summary + "." }
-            p {
-                a(.href(page)) { "Open the lecture" }
-                " · "
-                a(.href(page + "/edit")) { "Edit it again" }
-            }
-            report(loaded, heading: "What was read")
-            if let sections = loaded.content.transcript?.sections, !sections.isEmpty {
-                h2 { "Transcript sections" }
-                ol {
-                    for section in sections {
-                        li { a(.href("\(page)#\(section.id)")) { section.title.isEmpty ? "Introduction" : section.title } }
+    /// What a saved lecture import read and kept.
+    enum Imported {
+        /// What a saved form imported: 201 for a new lecture, 200 for a replaced one, with the caption
+        /// lines that were skipped and links to the lecture and its sections.
+        static func response(_ outcome: LectureUploadOutcome, course: Course, principal: Principal) -> Response {
+            let lecture = outcome.result.lecture
+            let loaded = outcome.loaded
+            let page = CatalogLookup.lecturePath(course: course.slug, number: lecture.number)
+            return PageLayout.response(title: "Lecture \(lecture.number) saved · \(course.title)", userArea: UserArea(principal),
+                                       status: outcome.result.replaced ? .ok : .created) {
+                breadcrumbs(course, lecturePage: page, number: lecture.number)
+                h1 { "Lecture \(lecture.number). \(lecture.title)" }
+                p(.class("notice"), .role("status")) { (outcome.result.replaced ? "Replaced " : "Imported ") + loaded.summary + "." }
+                p {
+                    a(.href(page)) { "Open the lecture" }
+                    " · "
+                    a(.href(page + "/edit")) { "Edit it again" }
+                }
+                report(loaded, heading: "What was read")
+                if let sections = loaded.content.transcript?.sections, !sections.isEmpty {
+                    h2 { "Transcript sections" }
+                    ol {
+                        for section in sections {
+                            li { a(.href("\(page)#\(section.id)")) { section.title.isEmpty ? "Introduction" : section.title } }
+                        }
                     }
                 }
-            }
-        }.withHeader("Location", page)
+            }.withHeader("Location", page)
+        }
     }
 
     private static func breadcrumbs(_ course: Course, lecturePage: String?, number: Int?) -> HTML {

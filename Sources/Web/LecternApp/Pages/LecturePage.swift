@@ -16,8 +16,8 @@ enum LecturePage {
     /// - Parameter cueEditor: for instructors, the correction form of the linked cue (see ``CueEditForm``).
     static func response(course: Course, lecture: Lecture, sections: [LectureSection], cues: [CaptionCue],
                          linkedSecond: Int?, neighbours: Neighbours = Neighbours(), canEdit: Bool = false,
-                         languages: [String] = [], chapters: [LectureChapter] = [], userArea: HTML,
-                         cueEditor: HTML? = nil) -> Response {
+                         languages: [String] = [], chapters: [LectureChapter] = [], userArea: UserArea,
+                         cueEditor: CueEditForm? = nil) -> Response {
         let page = CatalogLookup.lecturePath(course: course.slug, number: lecture.number)
         let linked = linkedSecond.flatMap { linkedCueIndex(second: $0, in: cues) }
         return PageLayout.response(title: "Lecture \(lecture.number). \(lecture.title)", userArea: userArea,
@@ -177,7 +177,7 @@ enum LecturePage {
             if !section.title.isEmpty {
                 HTML.element("h\(min(6, section.level + 2))") { a(.href("#" + section.anchor)) { section.title } }
             }
-            MarkdownHTML.render(blocks, headingLevel: min(6, section.level + 3))
+            MarkdownHTML.convert(blocks, headingLevel: min(6, section.level + 3))
         }
     }
 

@@ -1,10 +1,10 @@
 import Captions
 import HTML
 
-/// Renders the transcript Markdown AST with the HTML DSL, so every piece of text is escaped.
+/// Converts the transcript Markdown AST to HTML with the HTML DSL, so every piece of text is escaped.
 enum MarkdownHTML {
     /// The blocks as HTML; headings inside a section start at `headingLevel` (clamped to h6).
-    static func render(_ blocks: [MarkdownBlock], headingLevel: Int = 3) -> HTML {
+    static func convert(_ blocks: [MarkdownBlock], headingLevel: Int = 3) -> HTML {
         HTMLBuilder.buildArray(blocks.map { block($0, headingLevel: headingLevel) })
     }
 
@@ -21,13 +21,13 @@ enum MarkdownHTML {
             // Focusable, so a keyboard can scroll a long line into view.
             return pre(.attr("tabindex", "0")) { code(language.map { .class("language-" + $0) }) { text } }
         case .list(let list):
-            let items = HTMLBuilder.buildArray(list.items.map { item in li { render(item, headingLevel: headingLevel) } })
+            let items = HTMLBuilder.buildArray(list.items.map { item in li { convert(item, headingLevel: headingLevel) } })
             if list.ordered {
                 return ol(list.start == 1 ? nil : .attr("start", String(list.start))) { items }
             }
             return ul { items }
         case .blockQuote(let blocks):
-            return blockquote { render(blocks, headingLevel: headingLevel) }
+            return blockquote { convert(blocks, headingLevel: headingLevel) }
         case .thematicBreak:
             return hr()
         }

@@ -6,7 +6,7 @@ import HTTPServer
 /// and a footer.
 ///
 /// ```swift
-/// let page = PageLayout.render(title: "Lecture 9", userArea: signedInArea) {
+/// let page = PageLayout.page(title: "Lecture 9", userArea: UserArea(principal)) {
 ///     h1 { "Lecture 9" }
 ///     p { "…" }
 /// }
@@ -32,7 +32,7 @@ enum PageLayout {
         NavigationLink(label: "Search", href: "/search"),
     ]
 
-    /// A complete page.
+    /// A complete page: the layout around `content`. Pages answer with ``response(title:lang:userArea:scripts:status:content:)``.
     ///
     /// - Parameters:
     ///   - title: The page title, shown in the browser tab as "title · Lectern".
@@ -41,8 +41,8 @@ enum PageLayout {
     ///   - content: The page body, placed inside `<main>`.
     ///   - scripts: Scripts of `Public/` the page adds as progressive enhancement (deferred; the page
     ///     works without them, and the Content Security Policy allows only these same-origin files).
-    static func render(title pageTitle: String, lang: String = "en", userArea: HTML? = nil, scripts: [String] = [],
-                       @HTMLBuilder content: () -> HTML) -> HTML {
+    static func page(title pageTitle: String, lang: String = "en", userArea: UserArea? = nil, scripts: [String] = [],
+                     @HTMLBuilder content: () -> HTML) -> HTML {
         let pageContent = content()
         return document(lang: lang) {
             head {
@@ -75,9 +75,9 @@ enum PageLayout {
     }
 
     /// A complete page as an HTTP response.
-    static func response(title: String, lang: String = "en", userArea: HTML? = nil, scripts: [String] = [],
+    static func response(title: String, lang: String = "en", userArea: UserArea? = nil, scripts: [String] = [],
                          status: HTTPStatus = .ok, @HTMLBuilder content: () -> HTML) -> Response {
-        Response.html(render(title: title, lang: lang, userArea: userArea, scripts: scripts, content: content)
+        Response.html(page(title: title, lang: lang, userArea: userArea, scripts: scripts, content: content)
                         .render(capacity: 16 * 1024), status: status)
     }
 }

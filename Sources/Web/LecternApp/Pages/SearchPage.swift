@@ -5,7 +5,7 @@ import Store
 /// The search page: the form, the results grouped by lecture with highlighted snippets, the
 /// "did you mean" suggestion and links to the previous and next pages.
 enum SearchPage {
-    static func response(_ request: SearchRequest, results: SearchResults?, courses: [Course], userArea: HTML) -> Response {
+    static func response(_ request: SearchRequest, results: SearchResults?, courses: [Course], userArea: UserArea) -> Response {
         let title = request.query.isEmpty ? "Search" : "Search: \(request.query)"
         return PageLayout.response(title: title, userArea: userArea) {
             h1 { "Search lectures" }
@@ -89,7 +89,7 @@ enum SearchPage {
             }
             div(.class("result-body")) {
                 if hit.kind == .transcript { div(.class("result-section")) { a(.href(hit.url)) { hit.text } } }
-                div(.class("snippet")) { SnippetHTML.html(hit.snippet) }
+                div(.class("snippet")) { SnippetHTML(hit.snippet) }
             }
         }
     }

@@ -3,8 +3,13 @@ import Store
 
 /// A search snippet as HTML, through the DSL: the text escaped, `<mark>` around each match, `…`
 /// where the text was cut. The search page shows it; the API sends the same markup as a string.
-enum SnippetHTML {
-    static func html(_ snippet: SearchSnippet) -> HTML {
+struct SnippetHTML: Component {
+    /// The snippet the store cut from the matching text.
+    let snippet: SearchSnippet
+
+    init(_ snippet: SearchSnippet) { self.snippet = snippet }
+
+    var body: HTML {
         HTML.fragment {
             if snippet.cutBefore { "…" }
             for piece in snippet.pieces {
@@ -15,7 +20,5 @@ enum SnippetHTML {
     }
 
     /// The markup as text, for JSON.
-    static func string(_ snippet: SearchSnippet) -> String {
-        html(snippet).renderString()
-    }
+    var string: String { body.renderString() }
 }

@@ -36,6 +36,17 @@ final class ExerciseLibrary: Sendable {
         return try load(key) { json }
     }
 
+    /// The given version when it is already loaded, without reading the database.
+    func cached(id: Int64, version: String) -> Exercise? {
+        cache.withLock { $0[Key(exerciseID: id, version: version)] }
+    }
+
+    /// The given version from its stored definition, read by the caller (in its own transaction).
+    @discardableResult
+    func exercise(id: Int64, version: String, definitionJSON: String) throws -> Exercise {
+        try load(Key(exerciseID: id, version: version)) { definitionJSON }
+    }
+
     private func load(_ key: Key, definition: () -> String) throws -> Exercise {
         if let cached = cache.withLock({ $0[key] }) { return cached }
         let exercise = try ExerciseStorage.exercise(definitionJSON: definition())

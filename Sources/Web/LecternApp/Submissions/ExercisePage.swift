@@ -16,7 +16,7 @@ enum ExercisePage {
         let course = access.course
         // The text just refused, else the latest attempt to build on, else the starter.
         let answer = text ?? attempts.first?.text ?? exercise.starter
-        return PageLayout.response(title: record.title, userArea: UserArea.html(access.principal), status: status) {
+        return PageLayout.response(title: record.title, userArea: UserArea(access.principal), status: status) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
                 a(.href("/courses")) { "Courses" }
                 " › "
@@ -34,7 +34,7 @@ enum ExercisePage {
                 "Taught in "
                 a(.href(lectureLink(exercise.lecture))) { "lecture \(exercise.lecture.lecture) at \(exercise.lecture.at)" }
             }
-            section(.class("statement")) { StatementRendering.html(exercise.statement, pageTitle: record.title) }
+            section(.class("statement")) { StatementRendering(exercise.statement, pageTitle: record.title) }
             section(.class("rules")) {
                 h2 { "Rules" }
                 ul { for line in window.summary(attempts: summary) { li { line } } }
@@ -60,7 +60,7 @@ enum ExercisePage {
                 }
                 form(.method("post"), .action("/courses/\(course.slug)/exercises/\(record.slug)"),
                      .attr("enctype", "multipart/form-data")) {
-                    CSRFField.html(access.principal)
+                    CSRFField(access.principal)
                     if exercise.accepts.count > 1 {
                         label(.for("answer-file")) { "Upload a file" }
                         p(.class("form-hint"), .id("answer-file-hint")) {
@@ -87,7 +87,7 @@ enum ExercisePage {
                     p { "No attempts yet." }
                 } else {
                     if let hiddenScores { p(.class("hidden-checks")) { hiddenScores } }
-                    AttemptTable.html(attempts, label: "Your attempts", hidesScores: hiddenScores != nil)
+                    AttemptTable(attempts, label: "Your attempts", hidesScores: hiddenScores != nil)
                 }
             }
         }
@@ -118,11 +118,22 @@ enum ExercisePage {
 }
 
 /// A table of submissions: attempt, time, score, late penalty, link to the result.
-enum AttemptTable {
-    /// - Parameter label: What the table lists, for screen readers.
-    /// - Parameter hidesScores: totals would give away checks held back from the student: show none.
-    static func html(_ submissions: [SubmissionRecord], label: String, hidesScores: Bool = false) -> HTML {
-        ScrollingTable.html(label: label) {
+struct AttemptTable: Component {
+    /// The attempts, in the order they are listed.
+    let submissions: [SubmissionRecord]
+    /// What the table lists, for screen readers.
+    let label: String
+    /// Totals would give away checks held back from the student: show none.
+    let hidesScores: Bool
+
+    init(_ submissions: [SubmissionRecord], label: String, hidesScores: Bool = false) {
+        self.submissions = submissions
+        self.label = label
+        self.hidesScores = hidesScores
+    }
+
+    var body: HTML {
+        ScrollingTable(label: label) {
             table(.class("attempts")) {
                 thead {
                     tr {

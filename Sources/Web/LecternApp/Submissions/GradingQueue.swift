@@ -7,7 +7,7 @@ import Threads
 /// Grading for users, fairly: each user has at most one grading job admitted at a time, and
 /// waiting jobs reach the worker threads round-robin across users (``FairScheduler``). A second
 /// job of a user who already has one is refused at once with 429 and `Retry-After`, before any
-/// grading; when too many jobs wait, 503.
+/// grading; when too many jobs wait, 503 (``GradingRefusal``).
 ///
 /// Everything that grades on behalf of a user goes through here: submissions from the form and
 /// the API, verification, and drawing the pictures of a stored grade that has none yet.
@@ -54,9 +54,9 @@ final class GradingQueue: Sendable {
     var jobsRun: Int { state.withLock { $0.jobsRun } }
 
     /// Takes the user's one place in the queue.
-    /// - Throws: ``HTTPError`` 429 with `Retry-After` when the user already has a job admitted,
-    ///   503 when too many jobs are waiting.
-    func admit(userID: Int64) throws(HTTPError) -> Place {
+    /// - Throws: ``GradingRefusal/inProgress(retryAfter:)`` when the user already has a job admitted,
+    ///   ``GradingRefusal/busy(retryAfter:)`` when too many jobs are waiting.
+    func admit(userID: Int64) throws(GradingRefusal) -> Place {
         let result: Result<Int, FairScheduler<Int64>.Refusal> = state.withLock { state in
             do throws(FairScheduler<Int64>.Refusal) {
                 return .success(try state.scheduler.admit(userID))
@@ -68,16 +68,9 @@ final class GradingQueue: Sendable {
         case .success(let ticket):
             return Place(ticket: ticket)
         case .failure(.keyBusy):
-            var headers = HTTPHeaders()
-            headers.add("Retry-After", String(retryAfterSeconds))
-            throw HTTPError(.tooManyRequests, code: "grading_in_progress",
-                            message: "Your previous submission is still being graded; wait for its result before sending another.",
-                            headers: headers)
+            throw .inProgress(retryAfter: retryAfterSeconds)
         case .failure(.queueFull):
-            var headers = HTTPHeaders()
-            headers.add("Retry-After", String(retryAfterSeconds))
-            throw HTTPError(.serviceUnavailable, code: "busy", message: "The server is busy grading; try again shortly.",
-                            headers: headers)
+            throw .busy(retryAfter: retryAfterSeconds)
         }
     }
 

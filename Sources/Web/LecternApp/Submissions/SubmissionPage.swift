@@ -9,28 +9,36 @@ import Store
 /// diagnostics, the pictures stored with the grade, and the text submitted. Instructors also see the grade's
 /// provenance and earlier grades.
 enum SubmissionPage {
+    /// A submission and what its page shows, read in one transaction (``SubmissionAccess``).
     struct Content: Sendable {
         let submission: SubmissionRecord
         let exercise: ExerciseRecord
         let course: Course
         let owner: User
         let history: [GradeHistoryEntry]
+        /// The grade's checks, diagnostics and (when read) pictures, or why they cannot be read.
+        let grade: Result<GradeDetails, UnreadableGrade>
+        /// What a student's view of the grade depends on (nil for staff, who see everything).
+        let viewInputs: GradeViewing.Inputs?
+        /// The requests about this submission and the exercise's cut-off, when read.
+        let regradeRequests: (requests: [RegradeRequest], cutoff: Date?)?
     }
 
-    /// - Parameter conversion: for a storyboard or source file, what it was read as.
     /// - Parameters:
+    ///   - conversion: for a storyboard or source file, what it was read as.
     ///   - view: what the viewer may see of the grade (everything when nil).
-    ///   - regradeRequests: the requests about this submission and the exercise's cut-off, when loaded.
-    static func response(_ content: Content, pictures: [GradePicture], viewer: Principal, isStaff: Bool,
-                         conversion: ConvertedSubmission? = nil, view: GradeView? = nil,
-                         regradeRequests: (requests: [RegradeRequest], cutoff: Date?)? = nil) -> Response {
+    static func response(_ content: Content, viewer: Principal, isStaff: Bool,
+                         conversion: ConvertedSubmission? = nil, view: GradeView? = nil) -> Response {
         let submission = content.submission
-        let view = view ?? .everything(StoredGradeParts.checks(submission.checksJSON))
+        let details = try? content.grade.get()
+        let view = view ?? .everything(details?.checks ?? [])
         let checks = view.checks
-        let diagnostics = view.showsDiagnostics ? StoredGradeParts.diagnostics(submission.diagnosticsJSON) : []
-        let pictures = view.showsPictures ? pictures : []
+        let diagnostics = view.showsDiagnostics ? details?.diagnostics.map(\.text) ?? [] : []
+        let pictures = view.showsPictures ? details?.pictures ?? [] : []
+        let picturesKept = details?.pictures != nil
+        let regradeRequests = content.regradeRequests
         let exerciseURL = "/courses/\(content.course.slug)/exercises/\(content.exercise.slug)"
-        return PageLayout.response(title: "\(content.exercise.title): attempt \(submission.attempt)", userArea: UserArea.html(viewer)) {
+        return PageLayout.response(title: "\(content.exercise.title): attempt \(submission.attempt)", userArea: UserArea(viewer)) {
             nav(.class("breadcrumbs"), .aria("label", "Breadcrumbs")) {
                 a(.href("/courses/\(content.course.slug)")) { content.course.title }
                 " › "
@@ -49,13 +57,19 @@ enum SubmissionPage {
                     strong { "\(PageFormat.score(submission.countedScore)) / \(PageFormat.score(submission.maxScore))" }
                 }
                 if view.isFiltered {
-                    StatusBadge.html("\(checks.count - failed) of \(checks.count) shown checks passed", tone: failed == 0 ? .neutral : .bad)
+                    StatusBadge("\(checks.count - failed) of \(checks.count) shown checks passed", tone: failed == 0 ? .neutral : .bad)
                 } else if !checks.isEmpty {
-                    StatusBadge.html(failed == 0 ? "All \(checks.count) checks passed" : "\(failed) of \(checks.count) checks failed",
+                    StatusBadge(failed == 0 ? "All \(checks.count) checks passed" : "\(failed) of \(checks.count) checks failed",
                                      tone: failed == 0 ? .ok : .bad)
                 }
                 if submission.latePenalty > 0 {
                     span { "Score \(PageFormat.score(submission.score)) before a late penalty of \(PageFormat.percent(submission.latePenalty))." }
+                }
+            }
+            if case .failure = content.grade {
+                // The stored rows are the server's to keep: say so instead of showing a grade without checks.
+                p(.class("grade-unreadable"), .attr("role", "alert")) {
+                    "This grade's checks and feedback could not be read back from the database. The score above stands; the error has been logged for the server's operators."
                 }
             }
             for hidden in view.hidden { p(.class("hidden-checks")) { hidden.sentence + "." } }
@@ -77,6 +91,9 @@ enum SubmissionPage {
                     h2 { "Diagnostics" }
                     for diagnostic in diagnostics { pre { diagnostic } }
                 }
+            }
+            if view.showsPictures, details != nil, !picturesKept {
+                p(.class("pictures-not-kept")) { "No pictures were kept for this grade." }
             }
             if !pictures.isEmpty {
                 section(.class("pictures")) {
@@ -116,7 +133,7 @@ enum SubmissionPage {
                 }
             }
             if let regradeRequests, !regradeRequests.requests.isEmpty || content.owner.id == viewer.user.id {
-                RegradeQueuePage.submissionSection(submissionID: submission.id, requests: regradeRequests.requests,
+                RegradeRequestSection(submissionID: submission.id, requests: regradeRequests.requests,
                                                    canAsk: content.owner.id == viewer.user.id, cutoff: regradeRequests.cutoff, viewer: viewer)
             }
             p { a(.href(exerciseURL)) { "Back to the exercise" } }
@@ -130,7 +147,7 @@ enum SubmissionPage {
             h2(.id("understood")) { "What was understood" }
             if let layout = conversion.layout {
                 p { "The \(conversion.form.title) file, statement by statement, and the constraints each became in Lectern's own format, which is what was graded." }
-                ScrollingTable.html(label: "Source statements and what they became") {
+                ScrollingTable(label: "Source statements and what they became") {
                     table(.class("conversion-table")) {
                         thead { tr { th { "Line" }; th { "Source" }; th { "Graded as" } } }
                         tbody {
@@ -200,7 +217,7 @@ enum SubmissionPage {
     /// One check: passed or failed in words, its name, the points it gave and its message.
     private static func checkItem(_ check: StoredCheck) -> HTML {
         li(.class("check", check.passed ? "passed" : "failed")) {
-            StatusBadge.html(check.passed ? "✓ Passed" : "✗ Failed", tone: check.passed ? .ok : .bad)
+            StatusBadge(check.passed ? "✓ Passed" : "✗ Failed", tone: check.passed ? .ok : .bad)
             span(.class("check-name")) { check.name }
             span(.class("check-points")) { points(check.points) }
             if !check.message.isEmpty { p(.class("check-message")) { check.message } }

@@ -3,28 +3,31 @@ import Grading
 import HTTPServer
 import SQLite
 import Store
-import Threads
 
 /// Accepting a submission: the deadline and attempt rules, an attempt reserved before grading,
 /// grading in the fair queue, and the durable commit that comes before any acknowledgement.
+///
+/// One submission is two write transactions around one grading: the first finds the exercise,
+/// answers an identical earlier submission from its stored grade or checks the rules and reserves
+/// the attempt (reading what the answer's view of the grade needs on the way); the second stores
+/// the submission with its grade's rows and pictures in place of the reservation.
 struct SubmissionService: Sendable {
     let database: DatabasePool
     let library: ExerciseLibrary
     let queue: GradingQueue
 
-    /// What a submission led to.
-    enum Outcome: Sendable {
-        /// A new attempt, graded and committed.
-        case created(SubmissionRecord)
-        /// The same normalised text was already graded against this exercise version: its stored
-        /// grade answers, no attempt is used.
-        case reused(SubmissionRecord)
-
-        var submission: SubmissionRecord {
-            switch self {
-            case .created(let record), .reused(let record): record
-            }
-        }
+    /// What a submission led to, with what its answer shows.
+    struct Outcome: Sendable {
+        /// A new attempt graded and committed (`created`), or the stored grade of the same normalised
+        /// text against this exercise version (`reused`: no attempt used).
+        let submission: SubmissionRecord
+        let reused: Bool
+        /// The exercise submitted to.
+        let exercise: ExerciseRecord
+        /// The grade's checks and diagnostics.
+        let grade: GradeDetails
+        /// What the submitter's view of the grade depends on.
+        let viewInputs: GradeViewing.Inputs
     }
 
     /// A submission that could not be graded (unreadable, disallowed, or over a grading limit):
@@ -37,45 +40,50 @@ struct SubmissionService: Sendable {
         }
     }
 
-    /// The exercise `slug` of the course, or 404.
-    func exercise(slug: String, in course: Course) async throws -> ExerciseRecord {
-        let courseID = course.id
-        guard let record = try await database.read({ db in try ExerciseRecord.find(courseID: courseID, slug: slug, db) }) else {
-            throw HTTPError.notFound("No exercise \(slug) in \(course.slug).")
-        }
+    /// The exercise `slug` of the course as `access` sees it: 404 when it does not exist, or (with
+    /// `publishedOnly`) is unpublished and the viewer is not staff.
+    func exercise(slug: String, in access: CourseAccess, publishedOnly: Bool = true) async throws -> ExerciseRecord {
+        let courseID = access.course.id, isStaff = access.isStaff || !publishedOnly
+        let record = try await database.read { db in try ExerciseVisibility.find(courseID: courseID, slug: slug, isStaff: isStaff, db) }
+        guard let record else { throw AccessError.noExercise(slug, in: access.course.slug) }
         return record
     }
 
-    /// Grades and stores `text` as the user's next attempt at `exercise`, or answers from the
-    /// stored grade of an identical earlier submission.
+    /// Grades and stores `text` as the user's next attempt at the exercise `slug`, or answers from
+    /// the stored grade of an identical earlier submission.
     ///
-    /// In order: the user's one place in the grading queue (else 429 at once); in one write
-    /// transaction, an identical earlier submission answers, or the rules are checked and the
-    /// attempt reserved; grading with pictures; in one write transaction, the graded submission
-    /// replaces the reservation. A submission that cannot be graded releases its reservation.
-    /// - Throws: ``HTTPError`` 403 (not open, closed), 409 (no attempts left), 429 (cooldown, or a
-    ///   submission of the user already in grading), 503 (grading queue full); ``Unreadable``.
-    func submit(_ text: String, form: SubmissionForm? = nil, to record: ExerciseRecord, by userID: Int64,
+    /// In order: the user's one place in the grading queue (else refused at once); in one write
+    /// transaction, the exercise, then an identical earlier submission answers, or the rules are
+    /// checked and the attempt reserved; grading with pictures; in one write transaction, the graded
+    /// submission with its grade's rows replaces the reservation. A submission that cannot be graded
+    /// releases its reservation.
+    /// - Throws: ``GradingRefusal`` (a submission of the user in grading, or the queue full),
+    ///   ``SubmissionWindow/Refusal`` (not open, closed, no attempts left, cooling down),
+    ///   ``AccessError/noExercise(_:in:)``, ``Unreadable``.
+    func submit(_ text: String, form: SubmissionForm? = nil, slug: String, in access: CourseAccess,
                 now: Date = Date()) async throws -> Outcome {
+        let userID = access.principal.user.id
         let place = try queue.admit(userID: userID)
         defer { queue.release(place) }
         let hash = SubmissionText.hash(text)
-        let exerciseID = record.id
-        let version = record.version
-        let policy = record.policy
-        let admission: Admission = try await database.write { db in
-            if let same = try SubmissionRecord.identical(userID: userID, exerciseID: exerciseID, normalizedHash: hash,
-                                                         exerciseVersion: version, db) {
-                return .identical(same)
+        let courseID = access.course.id, isStaff = access.isStaff
+        let admission: Admission? = try await database.write { db in
+            guard let record = try ExerciseVisibility.find(courseID: courseID, slug: slug, isStaff: isStaff, db) else { return nil }
+            let inputs = try GradeViewing.Inputs.read(exerciseID: record.id, userID: userID, db)
+            if let same = try SubmissionRecord.identical(userID: userID, exerciseID: record.id, normalizedHash: hash,
+                                                         exerciseVersion: record.version, db) {
+                return .identical(Outcome(submission: same, reused: true, exercise: record,
+                                          grade: try GradeDetails.find(submissionID: same.id, pictures: false, db), viewInputs: inputs))
             }
-            let penalty = try Self.admit(policy: policy, userID: userID, exerciseID: exerciseID, now: now, db)
-            return .reserved(try SubmissionReservation.reserve(userID: userID, exerciseID: exerciseID, latePenalty: penalty,
-                                                               at: now, db))
+            let penalty = try Self.admit(policy: record.policy, userID: userID, exerciseID: record.id, now: now, db)
+            let reservation = try SubmissionReservation.reserve(userID: userID, exerciseID: record.id, latePenalty: penalty, at: now, db)
+            return .reserved(record, reservation, inputs)
         }
-        let reservation: SubmissionReservation
+        let record: ExerciseRecord, reservation: SubmissionReservation, inputs: GradeViewing.Inputs
         switch admission {
-        case .identical(let same): return .reused(same)
-        case .reserved(let taken): reservation = taken
+        case nil: throw AccessError.noExercise(slug, in: access.course.slug)
+        case .identical(let outcome)?: return outcome
+        case .reserved(let found, let taken, let read)?: (record, reservation, inputs) = (found, taken, read)
         }
 
         let report: GradeReport
@@ -92,17 +100,20 @@ struct SubmissionService: Sendable {
             try await database.write { db in try SubmissionReservation.release(id: reservation.id, db) }
             throw Unreadable(diagnostics: report.diagnostics)
         }
-        let grade = StoredGrade(report)
-        let pictures = GradeArtifacts.Pictures(graderVersion: GraderVersion.current, json: StoredPictures.json(report.pictures))
+        let grade = StoredGrade(report, keepingPictures: true)
+        let exerciseID = record.id
         do {
-            return try await database.write { db in
+            let created = try await database.write { db in
                 let created = try SubmissionRecord.insert(userID: userID, exerciseID: exerciseID, text: text, normalizedHash: hash,
                                                           grade: grade, latePenalty: reservation.latePenalty,
                                                           at: reservation.reservedAt, replacing: reservation.id, db)
-                try GradeArtifacts.savePictures(pictures, submissionID: created.id, db)
                 try GradeRecordedHook.gradeRecorded(userID: userID, exerciseID: exerciseID, db)
-                return .created(created)
+                return created
             }
+            return Outcome(submission: created, reused: false, exercise: record,
+                           grade: GradeDetails(checks: grade.checks, diagnostics: grade.diagnostics.map(StoredDiagnostic.init),
+                                               pictures: grade.pictures),
+                           viewInputs: inputs)
         } catch {
             _ = try? await database.write { db in try SubmissionReservation.release(id: reservation.id, db) }
             throw error
@@ -112,11 +123,12 @@ struct SubmissionService: Sendable {
     /// What the admission transaction decided: answer from an identical stored submission, or
     /// grade in the attempt it reserved.
     private enum Admission: Sendable {
-        case identical(SubmissionRecord)
-        case reserved(SubmissionReservation)
+        case identical(Outcome)
+        case reserved(ExerciseRecord, SubmissionReservation, GradeViewing.Inputs)
     }
 
-    /// The late penalty a new attempt gets now, or the refusal as an ``HTTPError``.
+    /// The late penalty a new attempt gets now.
+    /// - Throws: ``SubmissionWindow/Refusal`` when the rules refuse it.
     @discardableResult
     static func admit(policy: ExercisePolicy, userID: Int64, exerciseID: Int64, now: Date, _ db: Connection) throws -> Double {
         let time = try StudentTime.load(userID: userID, exerciseID: exerciseID, db)
@@ -125,56 +137,7 @@ struct SubmissionService: Sendable {
         case .accept:
             return time.latePenalty(exerciseID: exerciseID, policy: policy, at: now)
         case .refuse(let refusal):
-            throw refusal.httpError
-        }
-    }
-
-    /// The pictures of a stored submission's grade: read from the store; a grade stored without
-    /// them (before pictures were kept, or replaced by a regrade) has them drawn once, in the
-    /// viewer's place in the grading queue, and stored. While the viewer has another job in the
-    /// queue (or the queue is full), none are drawn and the page goes without.
-    func pictures(for submission: SubmissionRecord, viewerID: Int64) async throws -> [GradePicture] {
-        let submissionID = submission.id
-        if let stored = try await database.read({ db in try GradeArtifacts.pictures(submissionID: submissionID, db) }) {
-            return StoredPictures.pictures(stored.json)
-        }
-        guard let exercise = try await library.exercise(id: submission.exerciseID, version: submission.exerciseVersion) else {
-            return []
-        }
-        let text = submission.text
-        let report: GradeReport
-        do {
-            report = try await queue.run(for: viewerID) { Grader.grade(exercise, submission: text, options: queue.options(pictures: true)) }
-        } catch let busy as HTTPError where [429, 503].contains(busy.status.code) {
-            return []  // the viewer is grading something else, or the queue is full: the page shows the grade without pictures
-        } catch is ThreadPoolError {
-            return []  // the grading threads' queue is full or stopping: the same
-        }
-        let pictures = GradeArtifacts.Pictures(graderVersion: GraderVersion.current, json: StoredPictures.json(report.pictures))
-        let score = submission.score
-        let checks = submission.checksJSON
-        try await database.write { db in
-            // Only for the grade they were drawn from: a regrade in between leaves them undrawn.
-            guard let current = try SubmissionRecord.find(id: submissionID, db), current.score == score,
-                  current.checksJSON == checks else { return }
-            try GradeArtifacts.savePictures(pictures, submissionID: submissionID, db)
-        }
-        return report.pictures
-    }
-}
-
-extension SubmissionWindow.Refusal {
-    /// The refusal as an HTTP error.
-    var httpError: HTTPError {
-        switch self {
-        case .notOpen, .closed:
-            return HTTPError(.forbidden, code: "closed", message: message)
-        case .noAttemptsLeft:
-            return HTTPError(.conflict, code: "no_attempts_left", message: message)
-        case .coolingDown(let seconds):
-            var headers = HTTPHeaders()
-            headers.add("Retry-After", String(seconds))
-            return HTTPError(.tooManyRequests, code: "cooldown", message: message, headers: headers)
+            throw refusal
         }
     }
 }
