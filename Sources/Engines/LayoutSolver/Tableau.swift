@@ -80,7 +80,8 @@ struct Tableau {
 
     mutating func makeSymbol(_ kind: SymbolKind, level: Int = 0) -> Int {
         let symbol = kinds.count
-        // The per-symbol tables grow together, from 16 symbols, instead of each one by one from 1.
+        // The per-symbol tables grow together, from 64 symbols (a small system never grows them),
+        // instead of each one by one from 1.
         if symbol == kinds.capacity { reserveSymbols(Swift.max(64, symbol)) }
         kinds.append(kind)
         levels.append(level)
