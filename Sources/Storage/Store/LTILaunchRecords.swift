@@ -178,16 +178,6 @@ public enum LTILaunchSession {
                        arguments: [tokenHash, platformID, frameOrigin, expiresAt])
     }
 
-    /// For a session that came from a launch, the origins that may frame its pages: the one its
-    /// launch named (if any) and every registered platform's issuer and login endpoint URLs (the
-    /// caller takes their origins). Nil for other sessions.
-    public static func framing(tokenHash: [UInt8], now: Date = Date(), _ db: Connection) throws -> [String]? {
-        guard let row = try db.fetchOne(sql: "SELECT frame_origin FROM lti_launch_sessions WHERE token_hash = ? AND expires_at > ?",
-                                        arguments: [tokenHash, now]) else { return nil }
-        let own: String? = try row.get("frame_origin")
-        return (own.map { [$0] } ?? []) + (try platformURLs(db))
-    }
-
     /// Every registered platform's issuer and login endpoint, and the frame origins of current
     /// launches, sorted: who may frame the login page.
     public static func knownFramers(now: Date = Date(), _ db: Connection) throws -> [String] {
@@ -198,7 +188,8 @@ public enum LTILaunchSession {
         return try platformURLs(db) + launched
     }
 
-    private static func platformURLs(_ db: Connection) throws -> [String] {
+    /// Every registered platform's issuer and login endpoint URLs, in registration order.
+    static func platformURLs(_ db: Connection) throws -> [String] {
         try db.fetchAll(sql: "SELECT issuer, auth_url FROM lti_platforms ORDER BY id").flatMap { row -> [String] in
             [try row.get("issuer"), try row.get("auth_url")]
         }

@@ -9,6 +9,10 @@ public struct Session: Sendable, Equatable {
     public var csrfToken: String
     /// When the session stops working.
     public var expiresAt: Date
+    /// For a session that began with an LTI launch (and whose launch has not expired), the origins
+    /// that may frame its pages: the one its launch named, if any, and every registered platform's
+    /// issuer and login endpoint URLs (the caller takes their origins). Nil for every other session.
+    public var launchFramers: [String]? = nil
 }
 
 extension Session {
@@ -49,12 +53,20 @@ extension Session {
     /// The unexpired session of this kind with this token hash, or nil.
     public static func find(tokenHash: [UInt8], kind: Kind = .cookie, now: Date = Date(), _ db: Connection) throws -> Session? {
         guard let row = try db.fetchOne(sql: """
-            SELECT \(User.columns), sessions.csrf_token, sessions.expires_at
+            SELECT \(User.columns), sessions.csrf_token, sessions.expires_at,
+                   launches.token_hash IS NOT NULL AS launched, launches.frame_origin
             FROM sessions JOIN users ON users.id = sessions.user_id
+            LEFT JOIN lti_launch_sessions AS launches ON launches.token_hash = sessions.token_hash AND launches.expires_at > ?
             WHERE sessions.token_hash = ? AND sessions.kind = ? AND sessions.expires_at > ?
-            """, arguments: [tokenHash, kind.rawValue, now]) else { return nil }
-        return Session(user: try RowDecoder.decode(User.self, from: row),
-                       csrfToken: try row.get("csrf_token"), expiresAt: try row.get("expires_at"))
+            """, arguments: [now, tokenHash, kind.rawValue, now]) else { return nil }
+        var session = Session(user: try RowDecoder.decode(User.self, from: row),
+                              csrfToken: try row.get("csrf_token"), expiresAt: try row.get("expires_at"))
+        // A launched session's framers are read in the same transaction, so a page needs no read of its own for them.
+        if try row.get("launched") as Bool {
+            let own: String? = try row.get("frame_origin")
+            session.launchFramers = (own.map { [$0] } ?? []) + (try LTILaunchSession.platformURLs(db))
+        }
+        return session
     }
 
     /// Revokes the session with this token hash; true when there was one.

@@ -25,7 +25,8 @@ struct RouteTable: Sendable {
     private let root = Node()
     let trailingSlash: TrailingSlashPolicy
     /// The middleware around every dispatch: `outer` (the server's), then the router's. Each
-    /// route's handler is wrapped in it once, here, so a request builds no chain of its own.
+    /// route's handler is wrapped in it once, here, so a request builds no chain of its own; a
+    /// ``RouteScopedMiddleware`` is left out of the routes it does not apply to.
     let middleware: [any Middleware]
 
     init(_ router: Router, outer: [any Middleware] = []) {
@@ -35,7 +36,7 @@ struct RouteTable: Sendable {
             var node = root
             let segments = entry.pattern.split(separator: "/")
             let route = Route(pattern: entry.pattern, maxBodyBytes: entry.maxBodyBytes,
-                              handler: middleware.wrapping(entry.handler))
+                              handler: middleware.applying(toRoute: entry.pattern).wrapping(entry.handler))
             var isCatchAll = false
             for (i, segment) in segments.enumerated() {
                 if segment.hasPrefix("*"), i == segments.count - 1 {

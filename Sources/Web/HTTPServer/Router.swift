@@ -72,7 +72,8 @@ public final class Router: RouteRegistrar {
         self.trailingSlash = trailingSlash
     }
 
-    /// Adds middleware around every request, including 404 and 405 answers. First added runs first.
+    /// Adds middleware around every request, including 404 and 405 answers (a
+    /// ``RouteScopedMiddleware`` only around the routes it applies to). First added runs first.
     public func use(_ middleware: any Middleware) { self.middleware.append(middleware) }
 
     public func on(_ method: HTTPMethod, _ pattern: String, maxBodyBytes: Int? = nil, _ handler: @escaping Handler) {

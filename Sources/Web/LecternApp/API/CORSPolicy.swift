@@ -7,7 +7,10 @@ import HTTPServer
 /// credentials: a browser sends no cookie and no `Authorization` to these routes cross-origin.
 /// Preflights (`OPTIONS` with `Access-Control-Request-Method`) are answered 204 for `GET` and
 /// `HEAD`. Every other route stays same-origin: it gets no CORS header whatever the origin.
-struct CORSPolicy: Middleware {
+struct CORSPolicy: RouteScopedMiddleware {
+    /// Only the public reads are opened to other sites.
+    func applies(toRoute pattern: String) -> Bool { Self.isPublicRead(pattern) }
+
     /// The request headers a cross-origin page may send.
     static let allowedRequestHeaders = ["accept", "accept-language", "if-none-match"]
     /// The response headers a cross-origin page may read besides the simple ones.

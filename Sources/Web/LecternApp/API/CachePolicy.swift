@@ -6,7 +6,10 @@ import HTTPServer
 /// changing unless its route says otherwise, so it gets `Cache-Control: private, no-store` by
 /// default (errors too); public lecture, course and caption data is marked cacheable by its
 /// route with ``Response/publicCacheable(for:)``, which also answers `If-None-Match` with 304.
-struct APICachePolicy: Middleware {
+struct APICachePolicy: RouteScopedMiddleware {
+    /// Only API routes get the default.
+    func applies(toRoute pattern: String) -> Bool { APIPath.isAPI(pattern) }
+
     /// The default for API answers.
     static let personal = "private, no-store"
 

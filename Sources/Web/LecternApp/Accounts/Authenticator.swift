@@ -85,7 +85,8 @@ struct Authenticator: Sendable {
         guard let token = request.cookie(Self.sessionCookie), !token.isEmpty, token.utf8.count <= 128 else { return nil }
         let hash = SecureToken.hash(token)
         guard let session = try await database.read({ db in try Session.find(tokenHash: hash, kind: .cookie, db) }) else { return nil }
-        return Principal(user: session.user, credential: .sessionCookie(tokenHash: hash, csrfToken: session.csrfToken))
+        return Principal(user: session.user, credential: .sessionCookie(tokenHash: hash, csrfToken: session.csrfToken),
+                         launchFramers: session.launchFramers)
     }
 
     /// What an anonymous request to a signed-in-only route gets: 401 for API paths, a redirect to

@@ -16,6 +16,9 @@ struct Principal: Sendable {
 
     let user: User
     let credential: Credential
+    /// For a browser session that began with an LTI launch, the origins that may frame its pages;
+    /// nil otherwise. Read with the session, in the same transaction.
+    var launchFramers: [String]? = nil
 
     /// What the request may do: everything for a session, the token's scopes for an API token.
     var scopes: TokenScopes {

@@ -29,7 +29,7 @@ struct LTIRoutes: Controller {
     }
 
     func addRoutes(to router: Router) {
-        router.use(LTIFramingPolicy(database: database))
+        router.use(LTIFramingPolicy())
         router.get("/.well-known/jwks.json", use: keySet)
         router.get("/lti/autosubmit.js", use: autoSubmit)
         router.get("/lti/login", use: loginByQuery)
@@ -161,16 +161,22 @@ struct LTIRoutes: Controller {
 
 /// Lets the platform frame the pages of a session that began with a launch: their
 /// `frame-ancestors` lists the platforms' origins and the launch's, instead of none.
-struct LTIFramingPolicy: Middleware {
-    let database: DatabasePool
+struct LTIFramingPolicy: RouteScopedMiddleware {
+    /// Only the pages a launch can lead to may be framed.
+    func applies(toRoute pattern: String) -> Bool { Self.frameablePrefixes.contains { pattern.hasPrefix($0) } }
+
+    /// The paths whose pages a launched session may see inside the platform's frame.
+    static let frameablePrefixes = ["/courses/", "/submissions/", "/lti/"]
 
     func handle(_ request: Request, context: RequestContext, next: Handler) async throws -> Response {
         var response = try await next(request, context)
         guard request.method == .get, response.headers["Content-Security-Policy"] == nil,
-              request.path.hasPrefix("/courses/") || request.path.hasPrefix("/submissions/") || request.path.hasPrefix("/lti/"),
-              let token = request.cookie(Authenticator.sessionCookie), !token.isEmpty, token.utf8.count <= 128 else { return response }
-        let hash = SecureToken.hash(token)
-        guard let framers = try await database.read({ db in try LTILaunchSession.framing(tokenHash: hash, db) }) else { return response }
+              Self.frameablePrefixes.contains(where: { request.path.hasPrefix($0) }),
+              request.cookie(Authenticator.sessionCookie) != nil,
+              // The session's read (shared with the handler) brought its framers along.
+              let principal = try? await context.optionalPrincipal,
+              case .sessionCookie = principal.credential,
+              let framers = principal.launchFramers else { return response }
         response.headers.set("Content-Security-Policy", LTIWeb.policy(frameAncestors: LTIRoutes.origins(framers)))
         return response
     }

@@ -5,7 +5,10 @@ import HTTPServer
 /// search answer carries `RateLimit-Policy` and `RateLimit` (IETF draft `ratelimit-headers`) so that
 /// clients can slow down before they are refused. Searches are the reads a client can make
 /// expensive, and they share the database readers with everyone.
-struct SearchThrottle: Middleware {
+struct SearchThrottle: RouteScopedMiddleware {
+    /// Only searches are throttled.
+    func applies(toRoute pattern: String) -> Bool { Self.routes.contains(pattern) }
+
     /// The route patterns that count as a search.
     static let routes: Set<String> = ["/api/search", "/api/v1/search", "/search"]
 
