@@ -100,7 +100,7 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "JSON"], swiftSettings: strict),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "SeededRandom"], swiftSettings: strict),
         .testTarget(name: "XMLTests", dependencies: ["XML"], swiftSettings: strict),
-        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "XML", "AutoLayout", "Grading"],
+        .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "XML", "AutoLayout", "Grading"], exclude: ["Fixtures"],
                     swiftSettings: strict),
         .testTarget(name: "GradingTests", dependencies: ["Grading", "Dynamics", "AutoLayout", "JSON"], swiftSettings: strict),
         .testTarget(name: "SourceCodeTests", dependencies: ["SourceCode"], swiftSettings: strict),
