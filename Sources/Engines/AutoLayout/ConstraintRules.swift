@@ -4,16 +4,11 @@ enum ConstraintRules {
     static func check(_ constraint: LayoutConstraint, in document: LayoutDocument) throws(LayoutError) {
         let location = constraint.location
         let first = constraint.firstAttribute
-        let firstName = "\(document.name(of: constraint.firstItem)).\(first.rawValue)"
-        for (item, attribute) in [(constraint.firstItem, first), (constraint.secondItem, constraint.secondAttribute)] {
-            if case .item(let index)? = item, let attribute, attribute.isMargin,
-               document.items.indices.contains(index), document.items[index].isGuide {
-                throw LayoutError(location, "'\(document.items[index].name)' is a layout guide and has no margins; "
-                                  + "use '\(attribute.frameAttribute.rawValue)'")
-            }
-        }
+        try checkMargin(first, of: constraint.firstItem, at: location, in: document)
+        try checkMargin(constraint.secondAttribute, of: constraint.secondItem, at: location, in: document)
         guard let secondItem = constraint.secondItem, let second = constraint.secondAttribute else {
             guard first.isSize else {
+                let firstName = "\(document.name(of: constraint.firstItem)).\(first.rawValue)"
                 throw LayoutError(location, "'\(firstName)' is a position and cannot equal a constant; "
                                   + "relate it to another item (e.g. '\(firstName) == superview.\(first.rawValue) + 20')")
             }
@@ -37,6 +32,16 @@ enum ConstraintRules {
         guard document.commonAncestor(constraint.firstItem, secondItem) != nil else {
             throw LayoutError(location, "'\(document.name(of: constraint.firstItem))' and "
                               + "'\(document.name(of: secondItem))' have no common ancestor")
+        }
+    }
+
+    /// Throws when a margin attribute is asked of a layout guide, which has none.
+    private static func checkMargin(_ attribute: LayoutAttribute?, of item: ItemID?, at location: SourceLocation,
+                                    in document: LayoutDocument) throws(LayoutError) {
+        if case .item(let index)? = item, let attribute, attribute.isMargin,
+           document.items.indices.contains(index), document.items[index].isGuide {
+            throw LayoutError(location, "'\(document.items[index].name)' is a layout guide and has no margins; "
+                              + "use '\(attribute.frameAttribute.rawValue)'")
         }
     }
 

@@ -227,6 +227,11 @@ public struct LayoutDocument: Sendable, Equatable {
 
     /// The nearest item that is, or contains, both items (an item counts as its own ancestor).
     public func commonAncestor(_ a: ItemID, _ b: ItemID) -> ItemID? {
+        // The usual case, two items placed directly in the root container, needs no lineages.
+        if case .item(let first) = a, case .item(let second) = b, items.indices.contains(first),
+           items.indices.contains(second), items[first].parent == .container, items[second].parent == .container {
+            return first == second ? a : .container
+        }
         let ancestors = lineage(of: a)
         return lineage(of: b).first { ancestors.contains($0) }
     }

@@ -204,6 +204,8 @@ public struct LayoutEngine: Sendable {
         let frame = frames[index]
         let mirrored = geometry.direction == .rightToLeft && constraint.isDirectional
         var sum = LinearSum()
+        // Room for the usual terms (an origin and a size on each side), so the sum grows in place.
+        sum.terms.reserveCapacity(4)
         addAttribute(constraint.firstAttribute, of: constraint.firstItem, in: frame, mirrored: mirrored,
                      geometry: geometry, scale: 1, into: &sum)
         if let second = constraint.secondItem, let attribute = constraint.secondAttribute {

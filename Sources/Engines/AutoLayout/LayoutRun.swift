@@ -179,6 +179,7 @@ struct LayoutRun {
         let documentRelation = engine.shapes[index].relation
         let priority = engine.shapes[index].priority
         var terms: [Term] = []
+        terms.reserveCapacity(sum.terms.count)
         var constant = sum.constant
         for term in sum.terms where abs(term.coefficient) > LayoutEngine.LinearSum.negligibleCoefficient {
             if let fixed, fixed.isFixed[term.index] {
@@ -389,10 +390,15 @@ struct LayoutRun {
                 }
             }
             guard !candidates.isEmpty else { continue }
-            let found = Set(solver.ambiguousVariables(among: candidates.map { variables[$0] }).map(ObjectIdentifier.init))
+            // The solver returns the undetermined candidates in the order given, and no two
+            // candidates share a variable (only fixed ones do, and they are determined), so one
+            // walk through both lists matches them without hashing.
+            let found = solver.ambiguousVariables(among: candidates.map { variables[$0] })
+            var next = 0
             for variable in candidates {
-                if found.contains(ObjectIdentifier(variables[variable])) {
+                if next < found.count, found[next] === variables[variable] {
                     ambiguous[variable] = true
+                    next += 1
                 } else {
                     determined[variable] = true
                 }
