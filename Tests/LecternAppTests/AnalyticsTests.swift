@@ -75,7 +75,28 @@ final class AnalyticsTests: XCTestCase {
         XCTAssertFalse(studentHome.text.contains("How the class is doing"))
         XCTAssertTrue(studentHome.text.contains("My progress"))
         XCTAssertTrue(studentHome.text.contains("100 / 100"), "alice's best counted score")
+        for html in [studentHome.text, home.text] {
+            let names = try Self.landmarkNames(html)
+            XCTAssertEqual(names.count, Set(names).count, "every named landmark has its own name: \(names)")
+        }
         XCTAssertEqual(byStudent.status, 403)
         XCTAssertEqual(missing.status, 404)
+    }
+
+    /// The accessible names of a page's named landmarks: sections labelled by a heading
+    /// (`aria-labelledby`) and regions or sections with an `aria-label`. Screen readers list them
+    /// by name, so two with one name cannot be told apart.
+    static func landmarkNames(_ html: String) throws -> [String] {
+        var names: [String] = []
+        let labelled = /<(?:section|nav|aside|div)[^>]*?aria-labelledby="([^"]+)"/
+        let labelledByName = /<(?:section|nav|aside)[^>]*?aria-label="([^"]+)"|<div[^>]*?role="region"[^>]*?aria-label="([^"]+)"/
+        for match in html.matches(of: labelled) {
+            let id = String(match.1)
+            if let heading = html.firstMatch(of: try Regex("id=\"\(id)\"[^>]*>([^<]*)<", as: (Substring, Substring).self)) {
+                names.append(String(heading.1))
+            }
+        }
+        for match in html.matches(of: labelledByName) { names.append(String(match.1 ?? match.2 ?? "")) }
+        return names
     }
 }

@@ -54,7 +54,7 @@ struct MyProgress: Sendable, Equatable {
                     ". A late submission spends the whole days it is late automatically."
                 }
             }
-            ScrollingTable(label: "My progress") {
+            ScrollingTable(label: "Scores, attempts and due dates") {
                 table {
                     thead { tr { th { "Exercise" }; th { "Best counted score" }; th { "Attempts left" }; th { "Due" }; th { "Late days used" } } }
                     tbody {
