@@ -11,7 +11,8 @@
 # second run than in the first; files are grouped by module. --list prints the files too.
 #
 # Database round trips are counted by the Store's statement counter in SubmissionTraceTests, not here.
-# Uses LECTERN_TRACE_BIN when set (a lectern built with -profile-generate -profile-coverage-mapping).
+# Uses LECTERN_TRACE_BIN when set (a lectern built with -profile-generate -profile-coverage-mapping);
+# KEEP_TRACE=1 keeps the working folder (databases, logs, coverage exports) for a closer look.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 list=0

@@ -15,9 +15,8 @@ final class SubmissionTraceTests: XCTestCase {
 
     override func setUp() async throws {
         fixture = try await CourseworkFixture()
-        // The score delivery loop polls the database on its own; stopped, only the requests count.
-        fixture.app.context.lti.stop()
-        try await Task.sleep(nanoseconds: 100_000_000)
+        // The score delivery loop polls the database on its own; once it has ended, only the requests count.
+        await fixture.app.context.lti.stopAndWait()
     }
 
     override func tearDown() async throws {

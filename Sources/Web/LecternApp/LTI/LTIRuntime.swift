@@ -71,6 +71,14 @@ final class LTIRuntime: @unchecked Sendable {
 
     var isStopped: Bool { lock.withLock { stopped } }
 
+    /// Stops like ``stop()``, then waits until the delivery loop has ended, so nothing it does
+    /// overlaps what the caller does next.
+    func stopAndWait() async {
+        let task = lock.withLock { loop }
+        stop()
+        await task?.value
+    }
+
     /// Stops the delivery loop and the outbound threads.
     func stop() {
         let task: Task<Void, Never>? = lock.withLock {
