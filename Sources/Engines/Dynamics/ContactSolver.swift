@@ -1,6 +1,6 @@
 /// Per-step preparation of a contact: anchors, effective masses, softness, approach speeds.
 extension Contact {
-    mutating func prepare(a: SolverBody, b: SolverBody, softness: Softness) {
+    mutating func prepare(a: SolverBody, _ massA: SolverBodyMass, b: SolverBody, _ massB: SolverBodyMass, softness: Softness) {
         self.softness = softness
         if friction == 0 {
             point0.tangentImpulse = 0
@@ -11,10 +11,10 @@ extension Contact {
             let rA = p.anchorA, rB = p.anchorB
             p.baseSeparation = p.separation - dot(rB - rA, n)
             let rnA = cross(rA, n), rnB = cross(rB, n)
-            let kNormal = a.inverseMass + b.inverseMass + a.inverseInertia * rnA * rnA + b.inverseInertia * rnB * rnB
+            let kNormal = massA.inverseMass + massB.inverseMass + massA.inverseInertia * rnA * rnA + massB.inverseInertia * rnB * rnB
             p.normalMass = kNormal > 0 ? 1 / kNormal : 0
             let rtA = cross(rA, t), rtB = cross(rB, t)
-            let kTangent = a.inverseMass + b.inverseMass + a.inverseInertia * rtA * rtA + b.inverseInertia * rtB * rtB
+            let kTangent = massA.inverseMass + massB.inverseMass + massA.inverseInertia * rtA * rtA + massB.inverseInertia * rtB * rtB
             p.tangentMass = kTangent > 0 ? 1 / kTangent : 0
             p.relativeVelocity = dot(n, b.velocity + cross(b.angularVelocity, rB) - a.velocity - cross(a.angularVelocity, rA))
             p.maxNormalImpulse = 0
@@ -24,7 +24,7 @@ extension Contact {
         linearOnly = false
         guard count > 1 else { return }
         prepare(&point1)
-        if a.inverseInertia == 0 && b.inverseInertia == 0 {
+        if massA.inverseInertia == 0 && massB.inverseInertia == 0 {
             // Neither body can turn, so both points have the same Jacobian: solve them as one
             // constraint at the deeper point, carrying their summed impulses.
             linearOnly = true
@@ -37,10 +37,10 @@ extension Contact {
         }
         let rn1A = cross(point0.anchorA, n), rn1B = cross(point0.anchorB, n)
         let rn2A = cross(point1.anchorA, n), rn2B = cross(point1.anchorB, n)
-        let m = a.inverseMass + b.inverseMass
-        k11 = m + a.inverseInertia * rn1A * rn1A + b.inverseInertia * rn1B * rn1B
-        k22 = m + a.inverseInertia * rn2A * rn2A + b.inverseInertia * rn2B * rn2B
-        k12 = m + a.inverseInertia * rn1A * rn2A + b.inverseInertia * rn1B * rn2B
+        let m = massA.inverseMass + massB.inverseMass
+        k11 = m + massA.inverseInertia * rn1A * rn1A + massB.inverseInertia * rn1B * rn1B
+        k22 = m + massA.inverseInertia * rn2A * rn2A + massB.inverseInertia * rn2B * rn2B
+        k12 = m + massA.inverseInertia * rn1A * rn2A + massB.inverseInertia * rn1B * rn2B
         // Both points at once only with a well-conditioned matrix (not, e.g., for a body that cannot turn).
         let det = k11 * k22 - k12 * k12
         blockSolve = k11 * k11 < 1000 * det
@@ -48,16 +48,21 @@ extension Contact {
     }
 }
 
-/// Contact constraint solving on one contact in place.
+/// Scalar contact passes that run once per step, in contact order, after the wide substeps:
+/// restitution (here) and the position projection (`PositionProjection.swift`).
 enum ContactSolver {
-    /// The two bodies of a contact, loaded once per solve.
+    /// The two bodies of a contact with their masses, loaded once per pass.
     struct Pair {
         var a: SolverBody
         var b: SolverBody
+        let massA: SolverBodyMass
+        let massB: SolverBodyMass
 
-        @inline(__always) init(_ c: Contact, _ bodies: SolverBodies) {
+        @inline(__always) init(_ c: Contact, _ bodies: SolverBodies, _ masses: SolverBodyMasses) {
             a = bodies[c.bodyA]
             b = bodies[c.bodyB]
+            massA = masses[c.bodyA]
+            massB = masses[c.bodyB]
         }
 
         @inline(__always) func relativeVelocity(_ p: ContactPoint) -> Vector {
@@ -65,99 +70,26 @@ enum ContactSolver {
         }
 
         @inline(__always) mutating func apply(_ impulse: Vector, _ p: ContactPoint) {
-            a.velocity -= a.inverseMass * impulse
-            a.angularVelocity -= a.inverseInertia * cross(p.anchorA, impulse)
-            b.velocity += b.inverseMass * impulse
-            b.angularVelocity += b.inverseInertia * cross(p.anchorB, impulse)
+            a.velocity -= massA.inverseMass * impulse
+            a.angularVelocity -= massA.inverseInertia * cross(p.anchorA, impulse)
+            b.velocity += massB.inverseMass * impulse
+            b.angularVelocity += massB.inverseInertia * cross(p.anchorB, impulse)
         }
 
         /// Writes back velocities; fixed bodies (the ground, anchored items) are never written.
         @inline(__always) func store(_ c: Contact, _ bodies: SolverBodies) {
-            if a.inverseMass > 0 {
+            if massA.inverseMass > 0 {
                 bodies[c.bodyA].velocity = a.velocity
                 bodies[c.bodyA].angularVelocity = a.angularVelocity
             }
-            if b.inverseMass > 0 {
+            if massB.inverseMass > 0 {
                 bodies[c.bodyB].velocity = b.velocity
                 bodies[c.bodyB].angularVelocity = b.angularVelocity
             }
         }
     }
 
-    static func warmStart(_ c: inout Contact, _ bodies: SolverBodies) {
-        var pair = Pair(c, bodies)
-        let n = c.normal, t = Vector(n.y, -n.x)
-        pair.apply(c.point0.normalImpulse * n + c.point0.tangentImpulse * t, c.point0)
-        if c.count > 1 && !c.linearOnly { pair.apply(c.point1.normalImpulse * n + c.point1.tangentImpulse * t, c.point1) }
-        pair.store(c, bodies)
-    }
-
-    /// What the point solvers need of a contact, so that they need not copy the whole contact.
-    struct Parameters {
-        var normal: Vector
-        var softness: Softness
-        var friction: Double
-        var inverseH: Double
-        var useBias: Bool
-        /// How far body B moved relative to body A since the start of the step.
-        var d: Vector
-        /// Neither body turns, so the anchors keep their start-of-step offsets.
-        var fixedAnchors: Bool
-    }
-
-    static func solve(_ c: inout Contact, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
-        var pair = Pair(c, bodies)
-        let q = Parameters(normal: c.normal, softness: c.softness, friction: c.friction, inverseH: inverseH,
-                           useBias: useBias, d: pair.b.deltaPosition - pair.a.deltaPosition, fixedAnchors: c.linearOnly)
-        let points = c.linearOnly ? 1 : c.count
-        if c.blockSolve {
-            let k = (k11: c.k11, k12: c.k12, k22: c.k22, inverseDet: c.inverseDeterminant)
-            solveNormalBlock(&c.point0, &c.point1, k, q, &pair)
-        } else {
-            solveNormal(&c.point0, q, &pair)
-            if points > 1 { solveNormal(&c.point1, q, &pair) }
-        }
-        if q.friction > 0 {
-            solveFriction(&c.point0, q, &pair)
-            if points > 1 { solveFriction(&c.point1, q, &pair) }
-        }
-        pair.store(c, bodies)
-    }
-
-    /// Bias velocity and mass scale of a point at its current separation: speculative points
-    /// may close their gap in one substep; overlapping points are pushed out softly (solve) or
-    /// not at all (relax).
-    @inline(__always)
-    private static func target(_ p: ContactPoint, _ q: Parameters, _ pair: Pair) -> (bias: Double, massScale: Double) {
-        let current = q.fixedAnchors
-            ? q.d + p.anchorB - p.anchorA
-            : q.d + pair.b.deltaRotation.apply(p.anchorB) - pair.a.deltaRotation.apply(p.anchorA)
-        let s = dot(current, q.normal) + p.baseSeparation
-        if s > 0 { return (s * q.inverseH, 1) }
-        if q.useBias { return (max(q.softness.biasRate * s, -Tuning.maxPushout), q.softness.massScale) }
-        return (0, 1)
-    }
-
-    // A soft constraint's new total impulse is `massScale` times the rigid one (the mass and
-    // impulse scales sum to 1), which also lets two points be solved exactly at once.
-    @inline(__always)
-    private static func solveNormal(_ p: inout ContactPoint, _ q: Parameters, _ pair: inout Pair) {
-        let (bias, massScale) = target(p, q, pair)
-        let vn = dot(pair.relativeVelocity(p), q.normal)
-        let total = max(massScale * (p.normalImpulse - p.normalMass * (vn + bias)), 0)
-        let impulse = total - p.normalImpulse
-        p.normalImpulse = total
-        p.maxNormalImpulse = max(p.maxNormalImpulse, impulse)
-        pair.apply(impulse * q.normal, p)
-    }
-
     typealias Matrix = (k11: Double, k12: Double, k22: Double, inverseDet: Double)
-
-    @inline(__always)
-    private static func solveNormalBlock(_ p1: inout ContactPoint, _ p2: inout ContactPoint, _ k: Matrix,
-                                         _ q: Parameters, _ pair: inout Pair) {
-        solvePair(&p1, &p2, k, q.normal, target(p1, q, pair), target(p2, q, pair), &pair)
-    }
 
     /// Solves `K x + b ≥ 0, x ≥ 0, x·(K x + b) = 0` for both normal impulses at once by
     /// enumerating the four complementarity cases, then scales each by its mass scale.
@@ -192,24 +124,13 @@ enum ContactSolver {
         pair.apply((x2 - a2) * n, p2)
     }
 
-    @inline(__always)
-    private static func solveFriction(_ p: inout ContactPoint, _ q: Parameters, _ pair: inout Pair) {
-        let t = Vector(q.normal.y, -q.normal.x)
-        let vt = dot(pair.relativeVelocity(p), t)
-        let limit = q.friction * p.normalImpulse
-        let total = min(max(p.tangentImpulse - p.tangentMass * vt, -limit), limit)
-        let impulse = total - p.tangentImpulse
-        p.tangentImpulse = total
-        pair.apply(impulse * t, p)
-    }
-
     /// Velocity-level restitution from the approach speed measured before solving: points that
     /// hit fast enough get a separating speed of `restitution` times their approach speed.
-    static func restitute(_ c: inout Contact, _ bodies: SolverBodies) {
+    static func restitute(_ c: inout Contact, _ bodies: SolverBodies, _ masses: SolverBodyMasses) {
         func bounces(_ p: ContactPoint) -> Bool {
             p.relativeVelocity < -Tuning.restitutionThreshold && p.maxNormalImpulse > 0
         }
-        var pair = Pair(c, bodies)
+        var pair = Pair(c, bodies, masses)
         let n = c.normal, e = c.restitution
         if c.blockSolve && bounces(c.point0) && bounces(c.point1) {
             let k = (k11: c.k11, k12: c.k12, k22: c.k22, inverseDet: c.inverseDeterminant)

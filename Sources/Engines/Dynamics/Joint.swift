@@ -33,6 +33,11 @@ struct Joint {
     private var massA = 0.0
     private var inertiaA = 0.0
     private var angleA = 0.0
+    /// The solver's inverse masses and inertias of the two bodies this step (zero when held static).
+    private var inverseMassA = 0.0
+    private var inverseInertiaA = 0.0
+    private var inverseMassB = 0.0
+    private var inverseInertiaB = 0.0
 
     init(kind: Kind, bodyA: Int, bodyB: Int, localA: Vector, localB: Vector,
          length: Double, hertz: Double, dampingRatio: Double) {
@@ -46,9 +51,13 @@ struct Joint {
         self.dampingRatio = dampingRatio
     }
 
-    mutating func prepare(h: Double, bodies: [Body]) {
+    mutating func prepare(h: Double, bodies: [Body], masses: [SolverBodyMass]) {
         spring = Softness(hertz: hertz, zeta: dampingRatio, h: h)
         let a = bodyA, b = bodyB
+        inverseMassA = masses[a].inverseMass
+        inverseInertiaA = masses[a].inverseInertia
+        inverseMassB = masses[b].inverseMass
+        inverseInertiaB = masses[b].inverseInertia
         offsetA = bodies[a].rotation.apply(localA)
         startA = bodies[a].position + offsetA
         massA = bodies[a].mass
@@ -79,11 +88,11 @@ struct Joint {
     }
 
     private func apply(_ impulse: Vector, _ rA: Vector, _ rB: Vector, to bodies: SolverBodies) {
-        bodies[bodyA].velocity -= bodies[bodyA].inverseMass * impulse
-        bodies[bodyA].angularVelocity -= bodies[bodyA].inverseInertia * cross(rA, impulse)
+        bodies[bodyA].velocity -= inverseMassA * impulse
+        bodies[bodyA].angularVelocity -= inverseInertiaA * cross(rA, impulse)
         if bodyB != 0 {
-            bodies[bodyB].velocity += bodies[bodyB].inverseMass * impulse
-            bodies[bodyB].angularVelocity += bodies[bodyB].inverseInertia * cross(rB, impulse)
+            bodies[bodyB].velocity += inverseMassB * impulse
+            bodies[bodyB].angularVelocity += inverseInertiaB * cross(rB, impulse)
         }
     }
 
@@ -96,8 +105,8 @@ struct Joint {
             guard l > 1e-9 else { return }
             apply(impulse / l * d, k.rA, k.rB, to: bodies)
         case .snap:
-            bodies[bodyA].velocity += bodies[bodyA].inverseMass * linearImpulse
-            bodies[bodyA].angularVelocity += bodies[bodyA].inverseInertia * angularImpulse
+            bodies[bodyA].velocity += inverseMassA * linearImpulse
+            bodies[bodyA].angularVelocity += inverseInertiaA * angularImpulse
         }
     }
 
@@ -115,10 +124,10 @@ struct Joint {
         guard l > 1e-9 else { return }
         let axis = (1 / l) * d
         let crA = cross(k.rA, axis)
-        var kMass = bodies[bodyA].inverseMass + bodies[bodyA].inverseInertia * crA * crA
+        var kMass = inverseMassA + inverseInertiaA * crA * crA
         if bodyB != 0 {
             let crB = cross(k.rB, axis)
-            kMass += bodies[bodyB].inverseMass + bodies[bodyB].inverseInertia * crB * crB
+            kMass += inverseMassB + inverseInertiaB * crB * crB
         }
         guard kMass > 0 else { return }
         let mass = 1 / kMass
@@ -133,16 +142,16 @@ struct Joint {
 
     private mutating func solveSnap(bodies: SolverBodies) {
         let a = bodies[bodyA]
-        guard a.inverseMass > 0 else { return }
+        guard inverseMassA > 0 else { return }
         let c = startA + a.deltaPosition - localB
         let delta = -spring.massScale * massA * (a.velocity + spring.biasRate * c) - spring.impulseScale * linearImpulse
         linearImpulse += delta
-        bodies[bodyA].velocity += a.inverseMass * delta
-        if a.inverseInertia > 0 {
+        bodies[bodyA].velocity += inverseMassA * delta
+        if inverseInertiaA > 0 {
             let angular = -spring.massScale * inertiaA * (a.angularVelocity + spring.biasRate * (angleA + a.deltaAngle))
                 - spring.impulseScale * angularImpulse
             angularImpulse += angular
-            bodies[bodyA].angularVelocity += a.inverseInertia * angular
+            bodies[bodyA].angularVelocity += inverseInertiaA * angular
         }
     }
 }

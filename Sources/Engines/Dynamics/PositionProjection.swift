@@ -17,9 +17,10 @@ extension ContactSolver {
     /// Moves the bodies of `c` apart where it overlaps by more than `allowed`; returns whether
     /// anything moved.
     @discardableResult
-    static func project(_ c: inout Contact, _ bodies: SolverBodies, _ forces: [Body], allowed: Double) -> Bool {
+    static func project(_ c: inout Contact, _ bodies: SolverBodies, _ masses: SolverBodyMasses, _ forces: [Body],
+                        allowed: Double) -> Bool {
         let ia = c.bodyA, ib = c.bodyB
-        let mA = bodies[ia].inverseMass, mB = bodies[ib].inverseMass
+        let mA = masses[ia].inverseMass, mB = masses[ib].inverseMass
         guard mA + mB > 0 else { return false }
         let n = c.normal
         let d = bodies[ib].deltaPosition - bodies[ia].deltaPosition

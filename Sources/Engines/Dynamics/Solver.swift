@@ -1,26 +1,39 @@
-/// The hot part of a body while a step is solved: velocities, inverse mass properties and the
+/// The hot state of a body while a step is solved (Box2D's body state): velocities and the
 /// motion since the start of the step. Bodies keep their start-of-step pose until the step ends.
+/// Every body has one, fixed and sleeping ones included: theirs stays at rest (zero velocity,
+/// no motion) because the solver gives them no mass, so contacts need no branch for them.
+/// 64 bytes, one cache line.
 struct SolverBody {
     var velocity = Vector.zero
     var angularVelocity = 0.0
-    var inverseMass = 0.0
-    var inverseInertia = 0.0
-    var deltaPosition = Vector.zero
+    /// The turn since the start of the step, in radians (for snaps and the final angle).
     var deltaAngle = 0.0
+    var deltaPosition = Vector.zero
     var deltaRotation = Rotation.identity
-    /// Integrated (awake). Sleeping bodies load as static: an island an awake body is about
-    /// to push is woken before the solve (`wakeApproachedIslands`).
-    var awake = false
 
     @inline(__always) func pointVelocity(_ r: Vector) -> Vector { velocity + cross(angularVelocity, r) }
 }
 
+/// What the solver knows of a body besides its motion: inverse mass and inertia, zero for
+/// bodies it holds static (the ground, anchored and sleeping items).
+struct SolverBodyMass {
+    var inverseMass = 0.0
+    var inverseInertia = 0.0
+    /// Integrated (awake). Sleeping bodies load as static: an island an awake body is about
+    /// to push is woken before the solve (`wakeApproachedIslands`).
+    var awake = false
+}
+
 /// In-place access to the solver bodies while solving.
 typealias SolverBodies = UnsafeMutableBufferPointer<SolverBody>
+/// Read access to the solver's body masses while solving.
+typealias SolverBodyMasses = UnsafeBufferPointer<SolverBodyMass>
 
-/// The soft-step solver: per step, contacts are prepared once; each substep integrates
-/// velocities, warm starts, solves with soft position bias, integrates positions and relaxes
-/// without bias; a restitution pass and a position projection of deep overlaps end the step.
+/// The soft-step solver: per step, contacts are prepared once and laid out as colour-ordered
+/// wide batches (`ContactBatches`); each substep integrates velocities, warm starts, solves with
+/// soft position bias, integrates positions and relaxes without bias; the impulses go back to the
+/// contacts for warm starting, then a restitution pass and a position projection of deep
+/// overlaps end the step.
 extension World {
     mutating func solve(_ h: Double) {
         let hs = h / Double(substeps)
@@ -31,52 +44,65 @@ extension World {
 
         loadSolverBodies()
         prepareContacts(contactSoftness: contactSoftness, staticSoftness: staticSoftness)
-        for i in joints.indices { joints[i].prepare(h: hs, bodies: bodies) }
+        for i in joints.indices { joints[i].prepare(h: hs, bodies: bodies, masses: solverMasses) }
+        contactBatches.build(contacts: contacts, active: activeContacts, masses: solverMasses)
 
         do {
             // Work on the arrays in place through buffer pointers: no copies of bodies or contacts.
             var solverBodies: [SolverBody] = [], contacts: [Contact] = [], joints: [Joint] = []
+            var batches = ContactBatches()
             swap(&solverBodies, &self.solverBodies)
             swap(&contacts, &self.contacts)
             swap(&joints, &self.joints)
+            swap(&batches, &self.contactBatches)
             defer {
                 swap(&solverBodies, &self.solverBodies)
                 swap(&contacts, &self.contacts)
                 swap(&joints, &self.joints)
+                swap(&batches, &self.contactBatches)
             }
             let active = activeContacts
             let substeps = self.substeps
             let inverseH = 1 / hs
             let forces = bodies
+            let masses = solverMasses
+            masses.withUnsafeBufferPointer { masses in
             solverBodies.withUnsafeMutableBufferPointer { bodies in
-                contacts.withUnsafeMutableBufferPointer { contacts in
-                    joints.withUnsafeMutableBufferPointer { joints in
-                        for substep in 0..<substeps {
-                            let elapsed = Double(substep) * hs
-                            Self.integrateVelocities(bodies, forces, hs)
-                            for ci in active { ContactSolver.warmStart(&contacts[ci], bodies) }
-                            for j in joints.indices { joints[j].warmStart(bodies: bodies, elapsed: elapsed) }
-                            for j in joints.indices {
-                                joints[j].solve(bodies: bodies, elapsed: elapsed, rigidSoftness: jointSoftness, useBias: true)
-                            }
-                            for ci in active { ContactSolver.solve(&contacts[ci], bodies, inverseH: inverseH, useBias: true) }
-                            Self.integratePositions(bodies, hs)
-                            for j in joints.indices {
-                                joints[j].solve(bodies: bodies, elapsed: elapsed + hs, rigidSoftness: jointSoftness, useBias: false)
-                            }
-                            for ci in active { ContactSolver.solve(&contacts[ci], bodies, inverseH: inverseH, useBias: false) }
-                        }
-                        for ci in active where contacts[ci].restitution > 0 { ContactSolver.restitute(&contacts[ci], bodies) }
-                        // A pass that moves nothing ends the projection: the next ones would not either.
-                        for _ in 0..<Tuning.projectionIterations {
-                            var moved = false
-                            for ci in active where ContactSolver.project(&contacts[ci], bodies, forces, allowed: Tuning.allowedOverlap) {
-                                moved = true
-                            }
-                            if !moved { break }
-                        }
+            contacts.withUnsafeMutableBufferPointer { contacts in
+            joints.withUnsafeMutableBufferPointer { joints in
+            batches.withBatches { wide in
+                for substep in 0..<substeps {
+                    let elapsed = Double(substep) * hs
+                    Self.integrateVelocities(bodies, masses, forces, hs)
+                    WideContactSolver.warmStart(wide, bodies)
+                    for j in joints.indices { joints[j].warmStart(bodies: bodies, elapsed: elapsed) }
+                    for j in joints.indices {
+                        joints[j].solve(bodies: bodies, elapsed: elapsed, rigidSoftness: jointSoftness, useBias: true)
                     }
+                    WideContactSolver.solve(wide, bodies, inverseH: inverseH, useBias: true)
+                    Self.integratePositions(bodies, masses, hs)
+                    for j in joints.indices {
+                        joints[j].solve(bodies: bodies, elapsed: elapsed + hs, rigidSoftness: jointSoftness, useBias: false)
+                    }
+                    WideContactSolver.solve(wide, bodies, inverseH: inverseH, useBias: false)
                 }
+                ContactBatches.storeImpulses(wide, contacts)
+                for ci in active where contacts[ci].restitution > 0 {
+                    ContactSolver.restitute(&contacts[ci], bodies, masses)
+                }
+                // A pass that moves nothing ends the projection: the next ones would not either.
+                for _ in 0..<Tuning.projectionIterations {
+                    var moved = false
+                    for ci in active where ContactSolver.project(&contacts[ci], bodies, masses, forces,
+                                                                 allowed: Tuning.allowedOverlap) {
+                        moved = true
+                    }
+                    if !moved { break }
+                }
+            }
+            }
+            }
+            }
             }
         }
         storeSolverBodies()
@@ -84,21 +110,22 @@ extension World {
 
     private mutating func loadSolverBodies() {
         for i in bodies.indices {
-            var s = SolverBody()
+            var s = SolverBody(), m = SolverBodyMass()
             if bodies[i].state == .awake {
                 s.velocity = bodies[i].velocity
                 s.angularVelocity = bodies[i].angularVelocity
-                s.inverseMass = bodies[i].inverseMass
-                s.inverseInertia = bodies[i].inverseInertia
-                s.awake = true
+                m.inverseMass = bodies[i].inverseMass
+                m.inverseInertia = bodies[i].inverseInertia
+                m.awake = true
             }
             solverBodies[i] = s
+            solverMasses[i] = m
         }
     }
 
     /// Moves the awake bodies by their motion over the step and keeps their velocities.
     private mutating func storeSolverBodies() {
-        for i in bodies.indices where solverBodies[i].awake {
+        for i in bodies.indices where solverMasses[i].awake {
             let s = solverBodies[i]
             bodies[i].velocity = s.velocity
             bodies[i].angularVelocity = s.angularVelocity
@@ -110,15 +137,16 @@ extension World {
         }
     }
 
-    private static func integrateVelocities(_ bodies: SolverBodies, _ forces: [Body], _ h: Double) {
-        for i in bodies.indices where bodies[i].awake {
-            var v = bodies[i].velocity + h * (forces[i].gravity + bodies[i].inverseMass * forces[i].force)
+    private static func integrateVelocities(_ bodies: SolverBodies, _ masses: SolverBodyMasses, _ forces: [Body], _ h: Double) {
+        for i in bodies.indices where masses[i].awake {
+            let inverseMass = masses[i].inverseMass, inverseInertia = masses[i].inverseInertia
+            var v = bodies[i].velocity + h * (forces[i].gravity + inverseMass * forces[i].force)
             if forces[i].linearDamping > 0 { v = v * (1 / (1 + h * forces[i].linearDamping)) }
             let speed2 = v.lengthSquared
             if speed2 > Tuning.maxSpeed * Tuning.maxSpeed { v = v * (Tuning.maxSpeed / speed2.squareRoot()) }
             bodies[i].velocity = v
-            if bodies[i].inverseInertia > 0 {
-                let w = (bodies[i].angularVelocity + h * bodies[i].inverseInertia * forces[i].torque)
+            if inverseInertia > 0 {
+                let w = (bodies[i].angularVelocity + h * inverseInertia * forces[i].torque)
                     / (1 + h * forces[i].angularDamping)
                 bodies[i].angularVelocity = min(max(w, -Tuning.maxSpeed), Tuning.maxSpeed)
             }
@@ -127,8 +155,8 @@ extension World {
 
     /// Advances the motion since the start of the step; the rotation is integrated to first
     /// order and renormalized (no trigonometry per substep).
-    private static func integratePositions(_ bodies: SolverBodies, _ h: Double) {
-        for i in bodies.indices where bodies[i].awake {
+    private static func integratePositions(_ bodies: SolverBodies, _ masses: SolverBodyMasses, _ h: Double) {
+        for i in bodies.indices where masses[i].awake {
             bodies[i].deltaPosition += h * bodies[i].velocity
             let turn = h * bodies[i].angularVelocity
             if turn != 0 {
@@ -147,10 +175,11 @@ extension World {
         activeContacts.removeAll(keepingCapacity: true)
         for ci in contacts.indices {
             let ia = contacts[ci].bodyA, ib = contacts[ci].bodyB
-            guard contacts[ci].count > 0, solverBodies[ia].awake || solverBodies[ib].awake else { continue }
+            guard contacts[ci].count > 0, solverMasses[ia].awake || solverMasses[ib].awake else { continue }
             activeContacts.append(ci)
-            let a = solverBodies[ia], b = solverBodies[ib]
-            contacts[ci].prepare(a: a, b: b, softness: a.inverseMass == 0 || b.inverseMass == 0 ? staticSoftness : contactSoftness)
+            let a = solverMasses[ia], b = solverMasses[ib]
+            contacts[ci].prepare(a: solverBodies[ia], a, b: solverBodies[ib], b,
+                                 softness: a.inverseMass == 0 || b.inverseMass == 0 ? staticSoftness : contactSoftness)
         }
     }
 }

@@ -32,6 +32,9 @@ struct World {
     private var spareContacts: [Contact] = []
     var activeContacts: [Int] = []
     var solverBodies: [SolverBody] = []
+    var solverMasses: [SolverBodyMass] = []
+    /// The solver's per-step contact constraints, in colour-ordered wide batches.
+    var contactBatches = ContactBatches()
     var islandParent: [Int] = []
     var islandMinSleep: [Double] = []
     var islandAwake: [Bool] = []
@@ -50,6 +53,7 @@ struct World {
         sortSweepOrder()
         let n = bodies.count
         solverBodies = Array(repeating: SolverBody(), count: n)
+        solverMasses = Array(repeating: SolverBodyMass(), count: n)
         islandParent = Array(repeating: 0, count: n)
         islandMinSleep = Array(repeating: 0, count: n)
         islandAwake = Array(repeating: false, count: n)
