@@ -49,39 +49,41 @@ struct WideContact {
         self.kind = kind
     }
 
-    static func kind(of c: Contact) -> Kind {
-        if c.count == 1 || c.linearOnly { return .onePoint }
-        return c.blockSolve ? .block : .twoPoints
+    static func kind(of c: UnsafePointer<Contact>) -> Kind {
+        if c.pointee.count == 1 || c.pointee.linearOnly { return .onePoint }
+        return c.pointee.blockSolve ? .block : .twoPoints
     }
 
     /// Copies a prepared contact into `lane`.
-    mutating func load(_ c: Contact, index: Int, lane: Int, massA: SolverBodyMass, massB: SolverBodyMass) {
-        bodyA[lane] = Int32(truncatingIfNeeded: c.bodyA)
-        bodyB[lane] = Int32(truncatingIfNeeded: c.bodyB)
+    @inline(__always)
+    mutating func load(_ c: UnsafePointer<Contact>, index: Int, lane: Int, massA: SolverBodyMass, massB: SolverBodyMass) {
+        bodyA[lane] = Int32(truncatingIfNeeded: c.pointee.bodyA)
+        bodyB[lane] = Int32(truncatingIfNeeded: c.pointee.bodyB)
         contact[lane] = Int32(truncatingIfNeeded: index)
-        normalX[lane] = c.normal.x
-        normalY[lane] = c.normal.y
-        friction[lane] = c.friction
-        if c.friction > 0 { hasFriction = true }
-        biasRate[lane] = c.softness.biasRate
-        massScale[lane] = c.softness.massScale
+        normalX[lane] = c.pointee.normal.x
+        normalY[lane] = c.pointee.normal.y
+        friction[lane] = c.pointee.friction
+        if c.pointee.friction > 0 { hasFriction = true }
+        biasRate[lane] = c.pointee.softness.biasRate
+        massScale[lane] = c.pointee.softness.massScale
         inverseMassA[lane] = massA.inverseMass
         inverseMassB[lane] = massB.inverseMass
         inverseInertiaA[lane] = massA.inverseInertia
         inverseInertiaB[lane] = massB.inverseInertia
-        point1.load(c.point0, lane: lane)
-        if kind != .onePoint { point2.load(c.point1, lane: lane) }
+        point1.load(c.pointee.point0, lane: lane)
+        if kind != .onePoint { point2.load(c.pointee.point1, lane: lane) }
         if kind == .block {
-            k11[lane] = c.k11
-            k12[lane] = c.k12
-            k22[lane] = c.k22
-            inverseDeterminant[lane] = c.inverseDeterminant
+            k11[lane] = c.pointee.k11
+            k12[lane] = c.pointee.k12
+            k22[lane] = c.pointee.k22
+            inverseDeterminant[lane] = c.pointee.inverseDeterminant
         }
     }
 }
 
 extension WidePoint {
-    mutating func load(_ p: ContactPoint, lane: Int) {
+    @inline(__always)
+    mutating func load(_ p: borrowing ContactPoint, lane: Int) {
         anchorAX[lane] = p.anchorA.x
         anchorAY[lane] = p.anchorA.y
         anchorBX[lane] = p.anchorB.x
@@ -131,6 +133,14 @@ struct ContactBatches {
 
     /// Levels the active contacts (in their order) and packs them into batches.
     mutating func build(contacts: [Contact], active: [Int], masses: [SolverBodyMass]) {
+        contacts.withUnsafeBufferPointer { contacts in
+            masses.withUnsafeBufferPointer { masses in
+                if let base = contacts.baseAddress { build(base, active: active, masses: masses) }
+            }
+        }
+    }
+
+    private mutating func build(_ contacts: UnsafePointer<Contact>, active: [Int], masses: UnsafeBufferPointer<SolverBodyMass>) {
         batches.removeAll(keepingCapacity: true)
         groups.removeAll(keepingCapacity: true)
         if bodyLevels.count != masses.count { bodyLevels = Array(repeating: 0, count: masses.count) }
@@ -146,7 +156,7 @@ struct ContactBatches {
             if movesA { bodyLevels[a] = level + 1 }
             if movesB { bodyLevels[b] = level + 1 }
             levelCount = max(levelCount, level + 1)
-            groups.append(level * Self.kindCount + Int(WideContact.kind(of: contacts[ci]).rawValue))
+            groups.append(level * Self.kindCount + Int(WideContact.kind(of: contacts + ci).rawValue))
         }
 
         // Counting sort by group, stable: within a group, contacts keep their order.
@@ -165,19 +175,31 @@ struct ContactBatches {
         for g in stride(from: groupCount, to: 0, by: -1) { groupStarts[g] = groupStarts[g - 1] }
         groupStarts[0] = 0
 
+        var batchCount = 0
         for g in 0..<groupCount {
-            let start = groupStarts[g], end = groupStarts[g + 1]
-            guard start < end, let kind = WideContact.Kind(rawValue: UInt8(g % Self.kindCount)) else { continue }
-            var first = start
-            while first < end {
-                var batch = WideContact(kind: kind)
-                for lane in 0..<min(Lanes.scalarCount, end - first) {
-                    let ci = order[first + lane]
-                    let c = contacts[ci]
-                    batch.load(c, index: ci, lane: lane, massA: masses[c.bodyA], massB: masses[c.bodyB])
+            batchCount += (groupStarts[g + 1] - groupStarts[g] + Lanes.scalarCount - 1) / Lanes.scalarCount
+        }
+        batches.append(contentsOf: repeatElement(WideContact(kind: .onePoint), count: batchCount))
+        do {
+            do {
+                batches.withUnsafeMutableBufferPointer { batches in
+                    var next = 0
+                    for g in 0..<groupCount {
+                        let start = groupStarts[g], end = groupStarts[g + 1]
+                        guard start < end, let kind = WideContact.Kind(rawValue: UInt8(g % Self.kindCount)) else { continue }
+                        var first = start
+                        while first < end {
+                            batches[next].kind = kind
+                            for lane in 0..<min(Lanes.scalarCount, end - first) {
+                                let ci = order[first + lane]
+                                batches[next].load(contacts + ci, index: ci, lane: lane,
+                                                   massA: masses[contacts[ci].bodyA], massB: masses[contacts[ci].bodyB])
+                            }
+                            next += 1
+                            first += Lanes.scalarCount
+                        }
+                    }
                 }
-                batches.append(batch)
-                first += Lanes.scalarCount
             }
         }
     }

@@ -45,16 +45,18 @@ enum WideContactSolver {
     @inline(__always)
     private static func warmStart(_ c: inout WideContact, _ bodies: SolverBodies, twoPoints: Bool) {
         var a = WideBody(bodies, c.bodyA, motion: false), b = WideBody(bodies, c.bodyB, motion: false)
-        let tx = c.normalY, ty = -c.normalX
-        func apply(_ p: WidePoint) {
-            let px = p.normalImpulse * c.normalX + p.tangentImpulse * tx
-            let py = p.normalImpulse * c.normalY + p.tangentImpulse * ty
-            impulse(px, py, p, c, &a, &b)
-        }
-        apply(c.point1)
-        if twoPoints { apply(c.point2) }
+        warmStart(c.point1, c, &a, &b)
+        if twoPoints { warmStart(c.point2, c, &a, &b) }
         a.store(bodies, c.bodyA)
         b.store(bodies, c.bodyB)
+    }
+
+    @inline(__always)
+    private static func warmStart(_ p: WidePoint, _ c: WideContact, _ a: inout WideBody, _ b: inout WideBody) {
+        let tx = c.normalY, ty = -c.normalX
+        let px = p.normalImpulse * c.normalX + p.tangentImpulse * tx
+        let py = p.normalImpulse * c.normalY + p.tangentImpulse * ty
+        impulse(px, py, p, c, &a, &b)
     }
 
     /// One pass over every batch: with `useBias` the soft solve, without it the relax pass.
