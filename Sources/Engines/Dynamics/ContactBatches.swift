@@ -21,13 +21,18 @@ struct WidePoint {
 /// body on both sides, no mass, no impulse, so they change nothing.
 struct WideContact {
     /// How the lanes' points are solved.
-    enum Kind: UInt8 {
-        /// One point (or two that act as one: neither body can turn).
+    enum Kind: UInt8, CaseIterable {
+        /// Two points that act as one, at the deeper point: neither body can turn, so the
+        /// anchors keep their start-of-step offsets (`Contact.linearOnly`).
+        case linear
+        /// One point.
         case onePoint
         /// Two points one after the other (the block matrix is ill-conditioned).
         case twoPoints
         /// Two points at once through their 2×2 effective mass matrix.
         case block
+
+        var twoPoints: Bool { self == .twoPoints || self == .block }
     }
 
     var kind: Kind
@@ -49,34 +54,35 @@ struct WideContact {
         self.kind = kind
     }
 
-    static func kind(of c: UnsafePointer<Contact>) -> Kind {
-        if c.pointee.count == 1 || c.pointee.linearOnly { return .onePoint }
-        return c.pointee.blockSolve ? .block : .twoPoints
+    static func kind(of c: borrowing Contact) -> Kind {
+        if c.linearOnly { return .linear }
+        if c.count == 1 { return .onePoint }
+        return c.blockSolve ? .block : .twoPoints
     }
 
     /// Copies a prepared contact into `lane`.
     @inline(__always)
-    mutating func load(_ c: UnsafePointer<Contact>, index: Int, lane: Int, massA: SolverBodyMass, massB: SolverBodyMass) {
-        bodyA[lane] = Int32(truncatingIfNeeded: c.pointee.bodyA)
-        bodyB[lane] = Int32(truncatingIfNeeded: c.pointee.bodyB)
+    mutating func load(_ c: borrowing Contact, index: Int, lane: Int, massA: SolverBodyMass, massB: SolverBodyMass) {
+        bodyA[lane] = Int32(truncatingIfNeeded: c.bodyA)
+        bodyB[lane] = Int32(truncatingIfNeeded: c.bodyB)
         contact[lane] = Int32(truncatingIfNeeded: index)
-        normalX[lane] = c.pointee.normal.x
-        normalY[lane] = c.pointee.normal.y
-        friction[lane] = c.pointee.friction
-        if c.pointee.friction > 0 { hasFriction = true }
-        biasRate[lane] = c.pointee.softness.biasRate
-        massScale[lane] = c.pointee.softness.massScale
+        normalX[lane] = c.normal.x
+        normalY[lane] = c.normal.y
+        friction[lane] = c.friction
+        if c.friction > 0 { hasFriction = true }
+        biasRate[lane] = c.softness.biasRate
+        massScale[lane] = c.softness.massScale
         inverseMassA[lane] = massA.inverseMass
         inverseMassB[lane] = massB.inverseMass
         inverseInertiaA[lane] = massA.inverseInertia
         inverseInertiaB[lane] = massB.inverseInertia
-        point1.load(c.pointee.point0, lane: lane)
-        if kind != .onePoint { point2.load(c.pointee.point1, lane: lane) }
+        point1.load(c.point0, lane: lane)
+        if kind.twoPoints { point2.load(c.point1, lane: lane) }
         if kind == .block {
-            k11[lane] = c.pointee.k11
-            k12[lane] = c.pointee.k12
-            k22[lane] = c.pointee.k22
-            inverseDeterminant[lane] = c.pointee.inverseDeterminant
+            k11[lane] = c.k11
+            k12[lane] = c.k12
+            k22[lane] = c.k22
+            inverseDeterminant[lane] = c.inverseDeterminant
         }
     }
 }
@@ -120,12 +126,14 @@ extension WidePoint {
 /// instead of 0.26 pt and came to rest 28 steps later, and with points solved one after the other
 /// (as Box2D does) 3.5 pt and 122 steps later.
 struct ContactBatches {
-    private static let kindCount = 3
+    private static let kindCount = WideContact.Kind.allCases.count
 
+    /// The batches, in solve order: the first `batchCount` elements (the array only grows).
     private(set) var batches: [WideContact] = []
+    private(set) var batchCount = 0
     /// Per body: the level after its latest contact so far.
     private var bodyLevels: [Int] = []
-    /// Per active contact: its group, level × 3 + kind.
+    /// Per active contact: its group, level × kinds + kind.
     private var groups: [Int] = []
     /// Start of each group in `order`, then the active contacts ordered by group.
     private var groupStarts: [Int] = []
@@ -133,21 +141,46 @@ struct ContactBatches {
 
     /// Levels the active contacts (in their order) and packs them into batches.
     mutating func build(contacts: [Contact], active: [Int], masses: [SolverBodyMass]) {
-        contacts.withUnsafeBufferPointer { contacts in
+        Self.grow(&bodyLevels, to: masses.count)
+        Self.grow(&groups, to: active.count)
+        Self.grow(&order, to: active.count)
+        // Levels: at most one per contact.
+        Self.grow(&groupStarts, to: active.count * Self.kindCount + 1)
+        // Batches: each group's last one may be partly padding.
+        Self.grow(&batches, to: active.count, WideContact(kind: .onePoint))
+        batchCount = contacts.withUnsafeBufferPointer { contacts in
             masses.withUnsafeBufferPointer { masses in
-                if let base = contacts.baseAddress { build(base, active: active, masses: masses) }
+                active.withUnsafeBufferPointer { active in
+                    bodyLevels.withUnsafeMutableBufferPointer { bodyLevels in
+                        groups.withUnsafeMutableBufferPointer { groups in
+                            groupStarts.withUnsafeMutableBufferPointer { groupStarts in
+                                order.withUnsafeMutableBufferPointer { order in
+                                    batches.withUnsafeMutableBufferPointer { batches in
+                                        Self.build(contacts, active, masses, bodyLevels, groups, groupStarts, order, batches)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
             }
         }
     }
 
-    private mutating func build(_ contacts: UnsafePointer<Contact>, active: [Int], masses: UnsafeBufferPointer<SolverBodyMass>) {
-        batches.removeAll(keepingCapacity: true)
-        groups.removeAll(keepingCapacity: true)
-        if bodyLevels.count != masses.count { bodyLevels = Array(repeating: 0, count: masses.count) }
-        for i in bodyLevels.indices { bodyLevels[i] = 0 }
+    private static func grow<T>(_ array: inout [T], to count: Int, _ value: T) {
+        if array.count < count { array.append(contentsOf: repeatElement(value, count: count - array.count)) }
+    }
 
+    private static func grow(_ array: inout [Int], to count: Int) { grow(&array, to: count, 0) }
+
+    /// Returns the number of batches.
+    private static func build(_ contacts: UnsafeBufferPointer<Contact>, _ active: UnsafeBufferPointer<Int>,
+                              _ masses: UnsafeBufferPointer<SolverBodyMass>, _ bodyLevels: UnsafeMutableBufferPointer<Int>,
+                              _ groups: UnsafeMutableBufferPointer<Int>, _ groupStarts: UnsafeMutableBufferPointer<Int>,
+                              _ order: UnsafeMutableBufferPointer<Int>, _ batches: UnsafeMutableBufferPointer<WideContact>) -> Int {
+        for i in bodyLevels.indices { bodyLevels[i] = 0 }
         var levelCount = 0
-        for ci in active {
+        for (i, ci) in active.enumerated() {
             let a = contacts[ci].bodyA, b = contacts[ci].bodyB
             let movesA = masses[a].awake, movesB = masses[b].awake
             var level = 0
@@ -156,17 +189,14 @@ struct ContactBatches {
             if movesA { bodyLevels[a] = level + 1 }
             if movesB { bodyLevels[b] = level + 1 }
             levelCount = max(levelCount, level + 1)
-            groups.append(level * Self.kindCount + Int(WideContact.kind(of: contacts + ci).rawValue))
+            groups[i] = level * kindCount + Int(WideContact.kind(of: contacts[ci]).rawValue)
         }
 
         // Counting sort by group, stable: within a group, contacts keep their order.
-        let groupCount = levelCount * Self.kindCount
-        groupStarts.removeAll(keepingCapacity: true)
-        for _ in 0...groupCount { groupStarts.append(0) }
-        for g in groups { groupStarts[g + 1] += 1 }
+        let groupCount = levelCount * kindCount
+        for g in 0...groupCount { groupStarts[g] = 0 }
+        for i in active.indices { groupStarts[groups[i] + 1] += 1 }
         for g in 0..<groupCount { groupStarts[g + 1] += groupStarts[g] }
-        order.removeAll(keepingCapacity: true)
-        for _ in active { order.append(0) }
         for (i, ci) in active.enumerated() {
             order[groupStarts[groups[i]]] = ci
             groupStarts[groups[i]] += 1
@@ -175,38 +205,42 @@ struct ContactBatches {
         for g in stride(from: groupCount, to: 0, by: -1) { groupStarts[g] = groupStarts[g - 1] }
         groupStarts[0] = 0
 
-        var batchCount = 0
+        var next = 0
         for g in 0..<groupCount {
-            batchCount += (groupStarts[g + 1] - groupStarts[g] + Lanes.scalarCount - 1) / Lanes.scalarCount
-        }
-        batches.append(contentsOf: repeatElement(WideContact(kind: .onePoint), count: batchCount))
-        do {
-            do {
-                batches.withUnsafeMutableBufferPointer { batches in
-                    var next = 0
-                    for g in 0..<groupCount {
-                        let start = groupStarts[g], end = groupStarts[g + 1]
-                        guard start < end, let kind = WideContact.Kind(rawValue: UInt8(g % Self.kindCount)) else { continue }
-                        var first = start
-                        while first < end {
-                            batches[next].kind = kind
-                            for lane in 0..<min(Lanes.scalarCount, end - first) {
-                                let ci = order[first + lane]
-                                batches[next].load(contacts + ci, index: ci, lane: lane,
-                                                   massA: masses[contacts[ci].bodyA], massB: masses[contacts[ci].bodyB])
-                            }
-                            next += 1
-                            first += Lanes.scalarCount
-                        }
+            let start = groupStarts[g], end = groupStarts[g + 1]
+            guard start < end, let kind = WideContact.Kind(rawValue: UInt8(g % kindCount)) else { continue }
+            var first = start
+            while first < end {
+                let lanes = min(Lanes.scalarCount, end - first)
+                if lanes < Lanes.scalarCount {
+                    // Padding lanes: the ground on both sides, no mass, no impulse.
+                    batches[next] = WideContact(kind: kind)
+                } else {
+                    // Every lane is overwritten; fields the kind does not read are left as they were.
+                    batches[next].kind = kind
+                    batches[next].hasFriction = false
+                }
+                for lane in 0..<lanes {
+                    let ci = order[first + lane]
+                    let massA = masses[contacts[ci].bodyA], massB = masses[contacts[ci].bodyB]
+                    // A constant lane index lets each field be written with one instruction.
+                    switch lane {
+                    case 0: batches[next].load(contacts[ci], index: ci, lane: 0, massA: massA, massB: massB)
+                    case 1: batches[next].load(contacts[ci], index: ci, lane: 1, massA: massA, massB: massB)
+                    default: batches[next].load(contacts[ci], index: ci, lane: lane, massA: massA, massB: massB)
                     }
                 }
+                next += 1
+                first += Lanes.scalarCount
             }
         }
+        return next
     }
 
     /// Runs `body` on the batches in place.
     mutating func withBatches<R>(_ body: (UnsafeMutableBufferPointer<WideContact>) throws -> R) rethrows -> R {
-        try batches.withUnsafeMutableBufferPointer { try body($0) }
+        let count = batchCount
+        return try batches.withUnsafeMutableBufferPointer { try body(UnsafeMutableBufferPointer(rebasing: $0[0..<count])) }
     }
 
     /// Writes the impulses back to the contacts (warm starting of the next step, restitution,
@@ -217,7 +251,7 @@ struct ContactBatches {
                 let ci = Int(batches[i].contact[lane])
                 guard ci >= 0 else { continue }
                 batches[i].point1.store(&contacts[ci].point0, lane: lane)
-                if batches[i].kind != .onePoint { batches[i].point2.store(&contacts[ci].point1, lane: lane) }
+                if batches[i].kind.twoPoints { batches[i].point2.store(&contacts[ci].point1, lane: lane) }
             }
         }
     }

@@ -9,8 +9,9 @@ enum WideContactSolver {
         var vx = Lanes(), vy = Lanes(), w = Lanes()
         var dpx = Lanes(), dpy = Lanes(), qc = Lanes(), qs = Lanes()
 
-        /// Gathers the velocities and, with `motion`, the motion since the start of the step.
-        @inline(__always) init(_ bodies: SolverBodies, _ index: LaneIndices, motion: Bool) {
+        /// Gathers the velocities and, with `motion`, the motion since the start of the step (the
+        /// turn only if `turns`; otherwise none).
+        @inline(__always) init(_ bodies: SolverBodies, _ index: LaneIndices, motion: Bool, turns: Bool) {
             for lane in 0..<Lanes.scalarCount {
                 let body = bodies.baseAddress.unsafelyUnwrapped + Int(index[lane])
                 vx[lane] = body.pointee.velocity.x
@@ -19,8 +20,10 @@ enum WideContactSolver {
                 if motion {
                     dpx[lane] = body.pointee.deltaPosition.x
                     dpy[lane] = body.pointee.deltaPosition.y
-                    qc[lane] = body.pointee.deltaRotation.c
-                    qs[lane] = body.pointee.deltaRotation.s
+                    if turns {
+                        qc[lane] = body.pointee.deltaRotation.c
+                        qs[lane] = body.pointee.deltaRotation.s
+                    }
                 }
             }
         }
@@ -37,14 +40,17 @@ enum WideContactSolver {
 
     static func warmStart(_ batches: UnsafeMutableBufferPointer<WideContact>, _ bodies: SolverBodies) {
         for i in batches.indices {
-            let twoPoints = batches[i].kind != .onePoint
-            warmStart(&batches[i], bodies, twoPoints: twoPoints)
+            if batches[i].kind.twoPoints {
+                warmStart(&batches[i], bodies, twoPoints: true)
+            } else {
+                warmStart(&batches[i], bodies, twoPoints: false)
+            }
         }
     }
 
     @inline(__always)
     private static func warmStart(_ c: inout WideContact, _ bodies: SolverBodies, twoPoints: Bool) {
-        var a = WideBody(bodies, c.bodyA, motion: false), b = WideBody(bodies, c.bodyB, motion: false)
+        var a = WideBody(bodies, c.bodyA, motion: false, turns: false), b = WideBody(bodies, c.bodyB, motion: false, turns: false)
         warmStart(c.point1, c, &a, &b)
         if twoPoints { warmStart(c.point2, c, &a, &b) }
         a.store(bodies, c.bodyA)
@@ -63,27 +69,32 @@ enum WideContactSolver {
     static func solve(_ batches: UnsafeMutableBufferPointer<WideContact>, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
         for i in batches.indices {
             switch batches[i].kind {
-            case .onePoint: solve(&batches[i], bodies, inverseH: inverseH, useBias: useBias, twoPoints: false, block: false)
-            case .twoPoints: solve(&batches[i], bodies, inverseH: inverseH, useBias: useBias, twoPoints: true, block: false)
-            case .block: solve(&batches[i], bodies, inverseH: inverseH, useBias: useBias, twoPoints: true, block: true)
+            case .linear:
+                solve(&batches[i], bodies, inverseH: inverseH, useBias: useBias, twoPoints: false, block: false, turns: false)
+            case .onePoint:
+                solve(&batches[i], bodies, inverseH: inverseH, useBias: useBias, twoPoints: false, block: false, turns: true)
+            case .twoPoints:
+                solve(&batches[i], bodies, inverseH: inverseH, useBias: useBias, twoPoints: true, block: false, turns: true)
+            case .block:
+                solve(&batches[i], bodies, inverseH: inverseH, useBias: useBias, twoPoints: true, block: true, turns: true)
             }
         }
     }
 
     @inline(__always)
     private static func solve(_ c: inout WideContact, _ bodies: SolverBodies, inverseH: Double, useBias: Bool,
-                              twoPoints: Bool, block: Bool) {
-        var a = WideBody(bodies, c.bodyA, motion: true), b = WideBody(bodies, c.bodyB, motion: true)
+                              twoPoints: Bool, block: Bool, turns: Bool) {
+        var a = WideBody(bodies, c.bodyA, motion: true, turns: turns), b = WideBody(bodies, c.bodyB, motion: true, turns: turns)
         let dx = b.dpx - a.dpx, dy = b.dpy - a.dpy
         if block {
-            let t1 = target(c.point1, c, a, b, dx, dy, inverseH, useBias)
-            let t2 = target(c.point2, c, a, b, dx, dy, inverseH, useBias)
+            let t1 = target(c.point1, c, a, b, dx, dy, inverseH, useBias, turns: true)
+            let t2 = target(c.point2, c, a, b, dx, dy, inverseH, useBias, turns: true)
             solveBlock(&c, t1, t2, &a, &b)
         } else {
-            let t1 = target(c.point1, c, a, b, dx, dy, inverseH, useBias)
+            let t1 = target(c.point1, c, a, b, dx, dy, inverseH, useBias, turns: turns)
             solveNormal(&c.point1, c, t1, &a, &b)
             if twoPoints {
-                let t2 = target(c.point2, c, a, b, dx, dy, inverseH, useBias)
+                let t2 = target(c.point2, c, a, b, dx, dy, inverseH, useBias, turns: true)
                 solveNormal(&c.point2, c, t2, &a, &b)
             }
         }
@@ -117,10 +128,15 @@ enum WideContactSolver {
     /// not at all (relax).
     @inline(__always)
     private static func target(_ p: WidePoint, _ c: WideContact, _ a: WideBody, _ b: WideBody, _ dx: Lanes, _ dy: Lanes,
-                               _ inverseH: Double, _ useBias: Bool) -> (bias: Lanes, massScale: Lanes) {
-        let rAx = a.qc * p.anchorAX - a.qs * p.anchorAY, rAy = a.qs * p.anchorAX + a.qc * p.anchorAY
-        let rBx = b.qc * p.anchorBX - b.qs * p.anchorBY, rBy = b.qs * p.anchorBX + b.qc * p.anchorBY
-        let s = ((dx + rBx) - rAx) * c.normalX + ((dy + rBy) - rAy) * c.normalY + p.baseSeparation
+                               _ inverseH: Double, _ useBias: Bool, turns: Bool) -> (bias: Lanes, massScale: Lanes) {
+        let s: Lanes
+        if turns {
+            let rAx = a.qc * p.anchorAX - a.qs * p.anchorAY, rAy = a.qs * p.anchorAX + a.qc * p.anchorAY
+            let rBx = b.qc * p.anchorBX - b.qs * p.anchorBY, rBy = b.qs * p.anchorBX + b.qc * p.anchorBY
+            s = ((dx + rBx) - rAx) * c.normalX + ((dy + rBy) - rAy) * c.normalY + p.baseSeparation
+        } else {
+            s = ((dx + p.anchorBX) - p.anchorAX) * c.normalX + ((dy + p.anchorBY) - p.anchorAY) * c.normalY + p.baseSeparation
+        }
         var bias = Lanes(), massScale = Lanes(repeating: 1)
         if useBias {
             bias = pointwiseMax(c.biasRate * s, Lanes(repeating: -Tuning.maxPushout))

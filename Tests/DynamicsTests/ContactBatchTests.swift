@@ -1,0 +1,213 @@
+import XCTest
+@testable import Dynamics
+
+/// The contact solver's wide batches: how contacts are levelled and packed (`ContactBatches`), and
+/// that solving the batches gives bit for bit what solving the contacts one after the other in
+/// contact order gives (the plain Gauss–Seidel order the levels are built to keep).
+final class ContactBatchTests: XCTestCase {
+    /// A small seeded generator (SplitMix64), so that every run checks the same cases.
+    private struct Generator {
+        var state: UInt64
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+
+        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
+        mutating func between(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
+    }
+
+    /// A random world's worth of solver input: body 0 is the ground; other bodies are awake or
+    /// held static (sleeping, anchored), may turn or not; contacts join random pairs with one or two
+    /// points, prepared as a step would prepare them.
+    private struct Case {
+        var bodies: [SolverBody] = []
+        var masses: [SolverBodyMass] = []
+        var contacts: [Contact] = []
+        var active: [Int] = []
+
+        init(_ random: inout Generator) {
+            let bodyCount = 2 + random.below(40)
+            for i in 0..<bodyCount {
+                var mass = SolverBodyMass()
+                var body = SolverBody()
+                if i > 0 && random.below(6) != 0 {
+                    mass.awake = true
+                    mass.inverseMass = random.between(0.2, 3)
+                    mass.inverseInertia = random.below(4) == 0 ? 0 : random.between(1e-4, 1e-2)
+                    body.velocity = Vector(random.between(-50, 50), random.between(-50, 50))
+                    body.angularVelocity = mass.inverseInertia > 0 ? random.between(-2, 2) : 0
+                }
+                bodies.append(body)
+                masses.append(mass)
+            }
+            let contactCount = random.below(80)
+            let softness = Softness(hertz: 30, zeta: 10, h: 1.0 / 240)
+            for _ in 0..<contactCount {
+                let a = random.below(bodyCount), b = random.below(bodyCount)
+                guard a != b else { continue }
+                var c = Contact(shapeA: contacts.count, shapeB: contacts.count + 1, bodyA: a, bodyB: b)
+                let angle = random.between(0, 2 * Double.pi)
+                c.normal = Vector(cos(angle), sin(angle))
+                c.friction = random.below(3) == 0 ? 0 : random.between(0.1, 1)
+                c.count = 1 + random.below(2)
+                for k in 0..<c.count {
+                    var p = ContactPoint()
+                    p.id = UInt32(k)
+                    p.anchorA = Vector(random.between(-20, 20), random.between(-20, 20))
+                    p.anchorB = Vector(random.between(-20, 20), random.between(-20, 20))
+                    p.separation = random.between(-0.8, 1.5)
+                    p.normalImpulse = random.between(0, 2)
+                    p.tangentImpulse = random.between(-0.5, 0.5)
+                    if k == 0 { c.point0 = p } else { c.point1 = p }
+                }
+                if c.count == 2 && random.below(5) == 0 {
+                    // Two points almost on top of each other: a matrix too ill-conditioned for
+                    // the block solve, so the points are solved one after the other.
+                    c.point1.anchorA = c.point0.anchorA + Vector(1e-7, 0)
+                    c.point1.anchorB = c.point0.anchorB + Vector(1e-7, 0)
+                }
+                if masses[a].awake || masses[b].awake {
+                    c.prepare(a: bodies[a], masses[a], b: bodies[b], masses[b], softness: softness)
+                    active.append(contacts.count)
+                }
+                contacts.append(c)
+            }
+        }
+
+        /// One contact per batch, in contact order: the sequential solve.
+        func sequentialBatches() -> [WideContact] {
+            active.map { ci in
+                let c = contacts[ci]
+                var batch = WideContact(kind: WideContact.kind(of: c))
+                batch.load(c, index: ci, lane: 0, massA: masses[c.bodyA], massB: masses[c.bodyB])
+                return batch
+            }
+        }
+    }
+
+    /// Runs a substep's contact passes (warm start, solve, relax) over `batches`, moving the
+    /// bodies a little between the solve and the relax pass as the position integration does.
+    private func run(_ batches: inout [WideContact], _ bodies: inout [SolverBody], _ masses: [SolverBodyMass]) {
+        batches.withUnsafeMutableBufferPointer { batches in
+            bodies.withUnsafeMutableBufferPointer { bodies in
+                WideContactSolver.warmStart(batches, bodies)
+                WideContactSolver.solve(batches, bodies, inverseH: 240, useBias: true)
+                for i in bodies.indices where masses[i].awake {
+                    bodies[i].deltaPosition += (1.0 / 240) * bodies[i].velocity
+                    let turn = bodies[i].angularVelocity / 240
+                    bodies[i].deltaRotation = Rotation(angle: turn)
+                }
+                WideContactSolver.solve(batches, bodies, inverseH: 240, useBias: false)
+            }
+        }
+    }
+
+    func testLevelledBatchesSolveBitForBitLikeTheContactsOneAfterTheOther() {
+        var random = Generator(state: 0x19)
+        var checked = 0
+        for _ in 0..<300 {
+            let input = Case(&random)
+            var batches = ContactBatches()
+            batches.build(contacts: input.contacts, active: input.active, masses: input.masses)
+            var wide = Array(batches.batches.prefix(batches.batchCount))
+            var sequential = input.sequentialBatches()
+            var wideBodies = input.bodies, sequentialBodies = input.bodies
+            run(&wide, &wideBodies, input.masses)
+            run(&sequential, &sequentialBodies, input.masses)
+            for i in input.bodies.indices {
+                XCTAssertEqual(wideBodies[i].velocity.x.bitPattern, sequentialBodies[i].velocity.x.bitPattern, "body \(i)")
+                XCTAssertEqual(wideBodies[i].velocity.y.bitPattern, sequentialBodies[i].velocity.y.bitPattern, "body \(i)")
+                XCTAssertEqual(wideBodies[i].angularVelocity.bitPattern, sequentialBodies[i].angularVelocity.bitPattern, "body \(i)")
+            }
+            var wideContacts = input.contacts, sequentialContacts = input.contacts
+            wideContacts.withUnsafeMutableBufferPointer { contacts in
+                wide.withUnsafeMutableBufferPointer { ContactBatches.storeImpulses($0, contacts) }
+            }
+            sequentialContacts.withUnsafeMutableBufferPointer { contacts in
+                sequential.withUnsafeMutableBufferPointer { ContactBatches.storeImpulses($0, contacts) }
+            }
+            for ci in input.active {
+                for (w, s) in [(wideContacts[ci].point0, sequentialContacts[ci].point0),
+                               (wideContacts[ci].point1, sequentialContacts[ci].point1)] {
+                    XCTAssertEqual(w.normalImpulse.bitPattern, s.normalImpulse.bitPattern, "contact \(ci)")
+                    XCTAssertEqual(w.tangentImpulse.bitPattern, s.tangentImpulse.bitPattern, "contact \(ci)")
+                    XCTAssertEqual(w.maxNormalImpulse.bitPattern, s.maxNormalImpulse.bitPattern, "contact \(ci)")
+                }
+            }
+            checked += input.active.count
+        }
+        XCTAssertGreaterThan(checked, 3000, "the cases exercise enough contacts")
+    }
+
+    func testBatchesHoldEveryActiveContactOnceWithoutSharingAMovingBodyAndKeepEachBodysOrder() {
+        var random = Generator(state: 0x2024)
+        var sawTwoLanes = false, sawEveryKind = Set<UInt8>()
+        for _ in 0..<300 {
+            let input = Case(&random)
+            var built = ContactBatches()
+            built.build(contacts: input.contacts, active: input.active, masses: input.masses)
+            var seen: [Int] = []
+            var lastContactOfBody = Array(repeating: -1, count: input.masses.count)
+            for batch in built.batches.prefix(built.batchCount) {
+                sawEveryKind.insert(batch.kind.rawValue)
+                var movingInBatch: [Int] = []
+                var lanesUsed = 0
+                for lane in 0..<Lanes.scalarCount {
+                    let ci = Int(batch.contact[lane])
+                    guard ci >= 0 else {
+                        XCTAssertEqual(batch.bodyA[lane], 0, "padding is on the ground")
+                        XCTAssertEqual(batch.bodyB[lane], 0, "padding is on the ground")
+                        XCTAssertEqual(batch.inverseMassA[lane] + batch.inverseMassB[lane], 0, "padding has no mass")
+                        XCTAssertEqual(batch.point1.normalMass[lane] + batch.point2.normalMass[lane], 0, "padding pushes nothing")
+                        continue
+                    }
+                    lanesUsed += 1
+                    seen.append(ci)
+                    let c = input.contacts[ci]
+                    XCTAssertEqual(batch.kind, WideContact.kind(of: c), "contact \(ci) is in a batch of its kind")
+                    XCTAssertEqual(Int(batch.bodyA[lane]), c.bodyA)
+                    XCTAssertEqual(Int(batch.bodyB[lane]), c.bodyB)
+                    XCTAssertEqual(batch.normalX[lane], c.normal.x)
+                    XCTAssertEqual(batch.point1.normalImpulse[lane], c.point0.normalImpulse)
+                    XCTAssertEqual(batch.inverseMassA[lane], input.masses[c.bodyA].inverseMass)
+                    for body in [c.bodyA, c.bodyB] where input.masses[body].awake {
+                        XCTAssertFalse(movingInBatch.contains(body), "body \(body) is moved twice in one batch")
+                        movingInBatch.append(body)
+                        XCTAssertLessThan(lastContactOfBody[body], ci, "body \(body) meets its contacts in contact order")
+                        lastContactOfBody[body] = ci
+                    }
+                }
+                XCTAssertGreaterThan(lanesUsed, 0, "no empty batch")
+                if lanesUsed > 1 { sawTwoLanes = true }
+            }
+            XCTAssertEqual(seen.sorted(), input.active, "every active contact exactly once")
+        }
+        XCTAssertTrue(sawTwoLanes, "some batches solve contacts side by side")
+        XCTAssertEqual(sawEveryKind, Set(WideContact.Kind.allCases.map(\.rawValue)), "batches of every kind occur")
+    }
+
+    func testSidewaysRowOfContactsFillsTheLanes() {
+        // Boxes on the ground side by side: every contact with the ground is independent of
+        // the others, so they all go to the first level, two to a batch.
+        var masses = [SolverBodyMass()]
+        var contacts: [Contact] = []
+        for i in 1...8 {
+            masses.append(SolverBodyMass(inverseMass: 1, inverseInertia: 0, awake: true))
+            var c = Contact(shapeA: i, shapeB: 100, bodyA: i, bodyB: 0)
+            c.count = 1
+            contacts.append(c)
+        }
+        var built = ContactBatches()
+        built.build(contacts: contacts, active: Array(contacts.indices), masses: masses)
+        XCTAssertEqual(built.batchCount, 8 / Lanes.scalarCount)
+        XCTAssertTrue(built.batches.prefix(built.batchCount).allSatisfy { $0.contact.min() >= 0 }, "no padding")
+    }
+}
