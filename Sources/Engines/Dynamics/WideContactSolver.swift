@@ -215,9 +215,19 @@ enum WideContactSolver {
         let v = relativeVelocity(p, a, b)
         let vt = v.x * tx + v.y * ty
         let limit = c.friction * p.normalImpulse
-        let total = pointwiseMin(pointwiseMax(p.tangentImpulse - p.tangentMass * vt, -limit), limit)
+        let total = laneMin(laneMax(p.tangentImpulse - p.tangentMass * vt, -limit), limit)
         let delta = total - p.tangentImpulse
         p.tangentImpulse = total
         impulse(delta * tx, delta * ty, p, c, &a, &b)
     }
 }
+
+/// `Swift.max` lane by lane (`y` where `y >= x`): unlike `pointwiseMax`, it picks between zeros
+/// of either sign as the scalar `max` does, so a clamp to a zero limit (friction on a point with
+/// no normal impulse) gives the lanes exactly the scalar solve's values. `pointwiseMax` serves
+/// where no zero can meet a zero of the other sign (against −300 or against +0, where both give
+/// +0) or where only `> 0` is asked of the result (the largest normal impulse).
+@inline(__always) func laneMax(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .>= x) }
+
+/// `Swift.min` lane by lane (`y` where `y < x`).
+@inline(__always) func laneMin(_ x: Lanes, _ y: Lanes) -> Lanes { x.replacing(with: y, where: y .< x) }
