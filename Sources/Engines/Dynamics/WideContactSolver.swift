@@ -69,16 +69,30 @@ enum WideContactSolver {
     static func solve(_ batches: UnsafeMutableBufferPointer<WideContact>, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
         for i in batches.indices {
             switch batches[i].kind {
-            case .linear:
-                solve(&batches[i], bodies, inverseH: inverseH, useBias: useBias, twoPoints: false, block: false, turns: false)
-            case .onePoint:
-                solve(&batches[i], bodies, inverseH: inverseH, useBias: useBias, twoPoints: false, block: false, turns: true)
-            case .twoPoints:
-                solve(&batches[i], bodies, inverseH: inverseH, useBias: useBias, twoPoints: true, block: false, turns: true)
-            case .block:
-                solve(&batches[i], bodies, inverseH: inverseH, useBias: useBias, twoPoints: true, block: true, turns: true)
+            case .linear: solveLinear(&batches[i], bodies, inverseH: inverseH, useBias: useBias)
+            case .onePoint: solveOnePoint(&batches[i], bodies, inverseH: inverseH, useBias: useBias)
+            case .twoPoints: solveTwoPoints(&batches[i], bodies, inverseH: inverseH, useBias: useBias)
+            case .block: solveBlock(&batches[i], bodies, inverseH: inverseH, useBias: useBias)
             }
         }
+    }
+
+    // One function per kind, so that each is compiled for its kind alone.
+
+    private static func solveLinear(_ c: inout WideContact, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
+        solve(&c, bodies, inverseH: inverseH, useBias: useBias, twoPoints: false, block: false, turns: false)
+    }
+
+    private static func solveOnePoint(_ c: inout WideContact, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
+        solve(&c, bodies, inverseH: inverseH, useBias: useBias, twoPoints: false, block: false, turns: true)
+    }
+
+    private static func solveTwoPoints(_ c: inout WideContact, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
+        solve(&c, bodies, inverseH: inverseH, useBias: useBias, twoPoints: true, block: false, turns: true)
+    }
+
+    private static func solveBlock(_ c: inout WideContact, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
+        solve(&c, bodies, inverseH: inverseH, useBias: useBias, twoPoints: true, block: true, turns: true)
     }
 
     @inline(__always)
