@@ -156,7 +156,10 @@ struct ContactBatches {
                             groupStarts.withUnsafeMutableBufferPointer { groupStarts in
                                 order.withUnsafeMutableBufferPointer { order in
                                     batches.withUnsafeMutableBufferPointer { batches in
-                                        Self.build(contacts, active, masses, bodyLevels, groups, groupStarts, order, batches)
+                                        withUnsafePointer(to: Self.padding) { padding in
+                                            Self.build(contacts, active, masses, bodyLevels, groups, groupStarts, order, batches,
+                                                       padding: padding)
+                                        }
                                     }
                                 }
                             }
@@ -166,6 +169,9 @@ struct ContactBatches {
             }
         }
     }
+
+    /// What unused lanes hold: a contact on the ground with itself, without points, mass or impulse.
+    private static let padding = Contact(shapeA: 0, shapeB: 0, bodyA: 0, bodyB: 0)
 
     private static func grow<T>(_ array: inout [T], to count: Int, _ value: T) {
         if array.count < count { array.append(contentsOf: repeatElement(value, count: count - array.count)) }
@@ -177,7 +183,8 @@ struct ContactBatches {
     private static func build(_ contacts: UnsafeBufferPointer<Contact>, _ active: UnsafeBufferPointer<Int>,
                               _ masses: UnsafeBufferPointer<SolverBodyMass>, _ bodyLevels: UnsafeMutableBufferPointer<Int>,
                               _ groups: UnsafeMutableBufferPointer<Int>, _ groupStarts: UnsafeMutableBufferPointer<Int>,
-                              _ order: UnsafeMutableBufferPointer<Int>, _ batches: UnsafeMutableBufferPointer<WideContact>) -> Int {
+                              _ order: UnsafeMutableBufferPointer<Int>, _ batches: UnsafeMutableBufferPointer<WideContact>,
+                              padding: UnsafePointer<Contact>) -> Int {
         for i in bodyLevels.indices { bodyLevels[i] = 0 }
         var levelCount = 0
         for (i, ci) in active.enumerated() {
@@ -211,23 +218,21 @@ struct ContactBatches {
             guard start < end, let kind = WideContact.Kind(rawValue: UInt8(g % kindCount)) else { continue }
             var first = start
             while first < end {
-                let lanes = min(Lanes.scalarCount, end - first)
-                if lanes < Lanes.scalarCount {
-                    // Padding lanes: the ground on both sides, no mass, no impulse.
-                    batches[next] = WideContact(kind: kind)
-                } else {
-                    // Every lane is overwritten; fields the kind does not read are left as they were.
-                    batches[next].kind = kind
-                    batches[next].hasFriction = false
-                }
-                for lane in 0..<lanes {
-                    let ci = order[first + lane]
-                    let massA = masses[contacts[ci].bodyA], massB = masses[contacts[ci].bodyB]
+                // Every lane is written, unused ones as padding; fields the kind does not read
+                // are left as they were.
+                batches[next].kind = kind
+                batches[next].hasFriction = false
+                for lane in 0..<Lanes.scalarCount {
+                    let used = first + lane < end
+                    let ci = used ? order[first + lane] : -1
+                    let contact = used ? contacts.baseAddress.unsafelyUnwrapped + ci : padding
+                    let massA = used ? masses[contact.pointee.bodyA] : SolverBodyMass()
+                    let massB = used ? masses[contact.pointee.bodyB] : SolverBodyMass()
                     // A constant lane index lets each field be written with one instruction.
                     switch lane {
-                    case 0: batches[next].load(contacts[ci], index: ci, lane: 0, massA: massA, massB: massB)
-                    case 1: batches[next].load(contacts[ci], index: ci, lane: 1, massA: massA, massB: massB)
-                    default: batches[next].load(contacts[ci], index: ci, lane: lane, massA: massA, massB: massB)
+                    case 0: batches[next].load(contact.pointee, index: ci, lane: 0, massA: massA, massB: massB)
+                    case 1: batches[next].load(contact.pointee, index: ci, lane: 1, massA: massA, massB: massB)
+                    default: batches[next].load(contact.pointee, index: ci, lane: lane, massA: massA, massB: massB)
                     }
                 }
                 next += 1
