@@ -84,11 +84,13 @@ final class ContactBatchTests: XCTestCase {
 
         /// One contact per batch, in contact order: the sequential solve.
         func sequentialBatches() -> [WideContact] {
-            active.map { ci in
-                let c = contacts[ci]
-                var batch = WideContact(kind: WideContact.kind(of: c))
-                batch.load(c, index: ci, lane: 0, massA: masses[c.bodyA], massB: masses[c.bodyB])
-                return batch
+            masses.withUnsafeBufferPointer { masses in
+                active.map { ci in
+                    let kind = WideContact.kind(of: contacts[ci])
+                    var batch = WideContact(kind: kind)
+                    batch.load(kind: kind, contacts[ci], ContactBatches.padding, index0: ci, index1: -1, masses: masses)
+                    return batch
+                }
             }
         }
     }

@@ -1,4 +1,4 @@
-/// Lanes of a wide batch: contacts solved side by side, one per lane (two doubles to an SSE2
+/// Lanes of a wide batch: two contacts solved side by side, one per lane (two doubles to an SSE2
 /// register).
 typealias Lanes = SIMD2<Double>
 /// Body or contact indices of a batch's lanes.
@@ -60,46 +60,52 @@ struct WideContact {
         return c.blockSolve ? .block : .twoPoints
     }
 
-    /// Copies a prepared contact into `lane`.
+    /// Loads two prepared contacts, one per lane (the second may be `ContactBatches.padding`).
+    /// Whole vectors are written, so that the substeps read them back without waiting on
+    /// half-written registers; fields the kind does not read are left as they were.
     @inline(__always)
-    mutating func load(_ c: borrowing Contact, index: Int, lane: Int, massA: SolverBodyMass, massB: SolverBodyMass) {
-        bodyA[lane] = Int32(truncatingIfNeeded: c.bodyA)
-        bodyB[lane] = Int32(truncatingIfNeeded: c.bodyB)
-        contact[lane] = Int32(truncatingIfNeeded: index)
-        normalX[lane] = c.normal.x
-        normalY[lane] = c.normal.y
-        friction[lane] = c.friction
-        if c.friction > 0 { hasFriction = true }
-        biasRate[lane] = c.softness.biasRate
-        massScale[lane] = c.softness.massScale
-        inverseMassA[lane] = massA.inverseMass
-        inverseMassB[lane] = massB.inverseMass
-        inverseInertiaA[lane] = massA.inverseInertia
-        inverseInertiaB[lane] = massB.inverseInertia
-        point1.load(c.point0, lane: lane)
-        if kind.twoPoints { point2.load(c.point1, lane: lane) }
+    mutating func load(kind: Kind, _ c0: borrowing Contact, _ c1: borrowing Contact, index0: Int, index1: Int,
+                       masses: UnsafeBufferPointer<SolverBodyMass>) {
+        self.kind = kind
+        bodyA = LaneIndices(Int32(truncatingIfNeeded: c0.bodyA), Int32(truncatingIfNeeded: c1.bodyA))
+        bodyB = LaneIndices(Int32(truncatingIfNeeded: c0.bodyB), Int32(truncatingIfNeeded: c1.bodyB))
+        contact = LaneIndices(Int32(truncatingIfNeeded: index0), Int32(truncatingIfNeeded: index1))
+        normalX = Lanes(c0.normal.x, c1.normal.x)
+        normalY = Lanes(c0.normal.y, c1.normal.y)
+        friction = Lanes(c0.friction, c1.friction)
+        hasFriction = any(friction .> 0)
+        biasRate = Lanes(c0.softness.biasRate, c1.softness.biasRate)
+        massScale = Lanes(c0.softness.massScale, c1.softness.massScale)
+        let a0 = masses[c0.bodyA], b0 = masses[c0.bodyB], a1 = masses[c1.bodyA], b1 = masses[c1.bodyB]
+        inverseMassA = Lanes(a0.inverseMass, a1.inverseMass)
+        inverseMassB = Lanes(b0.inverseMass, b1.inverseMass)
+        inverseInertiaA = Lanes(a0.inverseInertia, a1.inverseInertia)
+        inverseInertiaB = Lanes(b0.inverseInertia, b1.inverseInertia)
+        point1 = WidePoint(c0.point0, c1.point0)
+        if kind.twoPoints { point2 = WidePoint(c0.point1, c1.point1) }
         if kind == .block {
-            k11[lane] = c.k11
-            k12[lane] = c.k12
-            k22[lane] = c.k22
-            inverseDeterminant[lane] = c.inverseDeterminant
+            k11 = Lanes(c0.k11, c1.k11)
+            k12 = Lanes(c0.k12, c1.k12)
+            k22 = Lanes(c0.k22, c1.k22)
+            inverseDeterminant = Lanes(c0.inverseDeterminant, c1.inverseDeterminant)
         }
     }
 }
 
 extension WidePoint {
+    /// The points of two contacts, one per lane.
     @inline(__always)
-    mutating func load(_ p: borrowing ContactPoint, lane: Int) {
-        anchorAX[lane] = p.anchorA.x
-        anchorAY[lane] = p.anchorA.y
-        anchorBX[lane] = p.anchorB.x
-        anchorBY[lane] = p.anchorB.y
-        baseSeparation[lane] = p.baseSeparation
-        normalImpulse[lane] = p.normalImpulse
-        tangentImpulse[lane] = p.tangentImpulse
-        maxNormalImpulse[lane] = p.maxNormalImpulse
-        normalMass[lane] = p.normalMass
-        tangentMass[lane] = p.tangentMass
+    init(_ p0: borrowing ContactPoint, _ p1: borrowing ContactPoint) {
+        anchorAX = Lanes(p0.anchorA.x, p1.anchorA.x)
+        anchorAY = Lanes(p0.anchorA.y, p1.anchorA.y)
+        anchorBX = Lanes(p0.anchorB.x, p1.anchorB.x)
+        anchorBY = Lanes(p0.anchorB.y, p1.anchorB.y)
+        baseSeparation = Lanes(p0.baseSeparation, p1.baseSeparation)
+        normalImpulse = Lanes(p0.normalImpulse, p1.normalImpulse)
+        tangentImpulse = Lanes(p0.tangentImpulse, p1.tangentImpulse)
+        maxNormalImpulse = Lanes(p0.maxNormalImpulse, p1.maxNormalImpulse)
+        normalMass = Lanes(p0.normalMass, p1.normalMass)
+        tangentMass = Lanes(p0.tangentMass, p1.tangentMass)
     }
 
     func store(_ p: inout ContactPoint, lane: Int) {
@@ -171,7 +177,7 @@ struct ContactBatches {
     }
 
     /// What unused lanes hold: a contact on the ground with itself, without points, mass or impulse.
-    private static let padding = Contact(shapeA: 0, shapeB: 0, bodyA: 0, bodyB: 0)
+    static let padding = Contact(shapeA: 0, shapeB: 0, bodyA: 0, bodyB: 0)
 
     private static func grow<T>(_ array: inout [T], to count: Int, _ value: T) {
         if array.count < count { array.append(contentsOf: repeatElement(value, count: count - array.count)) }
@@ -218,23 +224,9 @@ struct ContactBatches {
             guard start < end, let kind = WideContact.Kind(rawValue: UInt8(g % kindCount)) else { continue }
             var first = start
             while first < end {
-                // Every lane is written, unused ones as padding; fields the kind does not read
-                // are left as they were.
-                batches[next].kind = kind
-                batches[next].hasFriction = false
-                for lane in 0..<Lanes.scalarCount {
-                    let used = first + lane < end
-                    let ci = used ? order[first + lane] : -1
-                    let contact = used ? contacts.baseAddress.unsafelyUnwrapped + ci : padding
-                    let massA = used ? masses[contact.pointee.bodyA] : SolverBodyMass()
-                    let massB = used ? masses[contact.pointee.bodyB] : SolverBodyMass()
-                    // A constant lane index lets each field be written with one instruction.
-                    switch lane {
-                    case 0: batches[next].load(contact.pointee, index: ci, lane: 0, massA: massA, massB: massB)
-                    case 1: batches[next].load(contact.pointee, index: ci, lane: 1, massA: massA, massB: massB)
-                    default: batches[next].load(contact.pointee, index: ci, lane: lane, massA: massA, massB: massB)
-                    }
-                }
+                let i0 = order[first], i1 = first + 1 < end ? order[first + 1] : -1
+                let c1 = i1 >= 0 ? contacts.baseAddress.unsafelyUnwrapped + i1 : padding
+                batches[next].load(kind: kind, contacts[i0], c1.pointee, index0: i0, index1: i1, masses: masses)
                 next += 1
                 first += Lanes.scalarCount
             }
