@@ -29,40 +29,40 @@ enum WideContactSolver {
         }
 
         /// Scatters the velocities. Lanes on a static body (or padding) write back the zeros they read.
-        @inline(__always) func store(_ bodies: SolverBodies, _ index: LaneIndices) {
+        @inline(__always) func store(_ bodies: SolverBodies, _ index: LaneIndices, angular: Bool) {
             for lane in 0..<Lanes.scalarCount {
                 let body = bodies.baseAddress.unsafelyUnwrapped + Int(index[lane])
                 body.pointee.velocity = Vector(vx[lane], vy[lane])
-                body.pointee.angularVelocity = w[lane]
+                if angular { body.pointee.angularVelocity = w[lane] }
             }
         }
     }
 
     static func warmStart(_ batches: UnsafeMutableBufferPointer<WideContact>, _ bodies: SolverBodies) {
         for i in batches.indices {
-            if batches[i].kind.twoPoints {
-                warmStart(&batches[i], bodies, twoPoints: true)
-            } else {
-                warmStart(&batches[i], bodies, twoPoints: false)
+            switch batches[i].kind {
+            case .linear: warmStart(&batches[i], bodies, twoPoints: false, angular: false)
+            case .onePoint: warmStart(&batches[i], bodies, twoPoints: false, angular: true)
+            case .twoPoints, .block: warmStart(&batches[i], bodies, twoPoints: true, angular: true)
             }
         }
     }
 
     @inline(__always)
-    private static func warmStart(_ c: inout WideContact, _ bodies: SolverBodies, twoPoints: Bool) {
+    private static func warmStart(_ c: inout WideContact, _ bodies: SolverBodies, twoPoints: Bool, angular: Bool) {
         var a = WideBody(bodies, c.bodyA, motion: false, turns: false), b = WideBody(bodies, c.bodyB, motion: false, turns: false)
-        warmStart(c.point1, c, &a, &b)
-        if twoPoints { warmStart(c.point2, c, &a, &b) }
-        a.store(bodies, c.bodyA)
-        b.store(bodies, c.bodyB)
+        warmStart(c.point1, c, &a, &b, angular: angular)
+        if twoPoints { warmStart(c.point2, c, &a, &b, angular: angular) }
+        a.store(bodies, c.bodyA, angular: angular)
+        b.store(bodies, c.bodyB, angular: angular)
     }
 
     @inline(__always)
-    private static func warmStart(_ p: WidePoint, _ c: WideContact, _ a: inout WideBody, _ b: inout WideBody) {
+    private static func warmStart(_ p: WidePoint, _ c: WideContact, _ a: inout WideBody, _ b: inout WideBody, angular: Bool) {
         let tx = c.normalY, ty = -c.normalX
         let px = p.normalImpulse * c.normalX + p.tangentImpulse * tx
         let py = p.normalImpulse * c.normalY + p.tangentImpulse * ty
-        impulse(px, py, p, c, &a, &b)
+        impulse(px, py, p, c, &a, &b, angular: angular)
     }
 
     /// One pass over every batch: with `useBias` the soft solve, without it the relax pass.
@@ -106,28 +106,33 @@ enum WideContactSolver {
             solveBlock(&c, t1, t2, &a, &b)
         } else {
             let t1 = target(c.point1, c, a, b, dx, dy, inverseH, useBias, turns: turns)
-            solveNormal(&c.point1, c, t1, &a, &b)
+            solveNormal(&c.point1, c, t1, &a, &b, angular: turns)
             if twoPoints {
                 let t2 = target(c.point2, c, a, b, dx, dy, inverseH, useBias, turns: true)
-                solveNormal(&c.point2, c, t2, &a, &b)
+                solveNormal(&c.point2, c, t2, &a, &b, angular: turns)
             }
         }
         if c.hasFriction {
-            solveFriction(&c.point1, c, &a, &b)
-            if twoPoints { solveFriction(&c.point2, c, &a, &b) }
+            solveFriction(&c.point1, c, &a, &b, angular: turns)
+            if twoPoints { solveFriction(&c.point2, c, &a, &b, angular: turns) }
         }
-        a.store(bodies, c.bodyA)
-        b.store(bodies, c.bodyB)
+        a.store(bodies, c.bodyA, angular: turns)
+        b.store(bodies, c.bodyB, angular: turns)
     }
 
     /// Applies the impulse `(px, py)` at a point to both sides.
     @inline(__always)
-    private static func impulse(_ px: Lanes, _ py: Lanes, _ p: WidePoint, _ c: WideContact, _ a: inout WideBody, _ b: inout WideBody) {
+    private static func impulse(_ px: Lanes, _ py: Lanes, _ p: WidePoint, _ c: WideContact, _ a: inout WideBody, _ b: inout WideBody,
+                                angular: Bool) {
         a.vx -= c.inverseMassA * px
         a.vy -= c.inverseMassA * py
-        a.w -= c.inverseInertiaA * (p.anchorAX * py - p.anchorAY * px)
         b.vx += c.inverseMassB * px
         b.vy += c.inverseMassB * py
+        // Without `angular` neither body can turn: both inverse inertias are zero and both angular
+        // velocities +0 (a body that cannot turn has it set to 0, and nothing changes it), which
+        // subtracting or adding zero leaves exactly as it is.
+        guard angular else { return }
+        a.w -= c.inverseInertiaA * (p.anchorAX * py - p.anchorAY * px)
         b.w += c.inverseInertiaB * (p.anchorBX * py - p.anchorBY * px)
     }
 
@@ -166,14 +171,14 @@ enum WideContactSolver {
     // impulse scales sum to 1), which also lets two points be solved exactly at once.
     @inline(__always)
     private static func solveNormal(_ p: inout WidePoint, _ c: WideContact, _ t: (bias: Lanes, massScale: Lanes),
-                                    _ a: inout WideBody, _ b: inout WideBody) {
+                                    _ a: inout WideBody, _ b: inout WideBody, angular: Bool) {
         let v = relativeVelocity(p, a, b)
         let vn = v.x * c.normalX + v.y * c.normalY
         let total = pointwiseMax(t.massScale * (p.normalImpulse - p.normalMass * (vn + t.bias)), Lanes())
         let delta = total - p.normalImpulse
         p.normalImpulse = total
         p.maxNormalImpulse = pointwiseMax(p.maxNormalImpulse, delta)
-        impulse(delta * c.normalX, delta * c.normalY, p, c, &a, &b)
+        impulse(delta * c.normalX, delta * c.normalY, p, c, &a, &b, angular: angular)
     }
 
     /// Solves `K x + b ≥ 0, x ≥ 0, x·(K x + b) = 0` for both normal impulses at once, lane by
@@ -219,12 +224,13 @@ enum WideContactSolver {
         c.point1.maxNormalImpulse = pointwiseMax(c.point1.maxNormalImpulse, x1 - a1)
         c.point2.maxNormalImpulse = pointwiseMax(c.point2.maxNormalImpulse, x2 - a2)
         let d1 = x1 - a1, d2 = x2 - a2
-        impulse(d1 * c.normalX, d1 * c.normalY, c.point1, c, &a, &b)
-        impulse(d2 * c.normalX, d2 * c.normalY, c.point2, c, &a, &b)
+        impulse(d1 * c.normalX, d1 * c.normalY, c.point1, c, &a, &b, angular: true)
+        impulse(d2 * c.normalX, d2 * c.normalY, c.point2, c, &a, &b, angular: true)
     }
 
     @inline(__always)
-    private static func solveFriction(_ p: inout WidePoint, _ c: WideContact, _ a: inout WideBody, _ b: inout WideBody) {
+    private static func solveFriction(_ p: inout WidePoint, _ c: WideContact, _ a: inout WideBody, _ b: inout WideBody,
+                                      angular: Bool) {
         let tx = c.normalY, ty = -c.normalX
         let v = relativeVelocity(p, a, b)
         let vt = v.x * tx + v.y * ty
@@ -232,7 +238,7 @@ enum WideContactSolver {
         let total = laneMin(laneMax(p.tangentImpulse - p.tangentMass * vt, -limit), limit)
         let delta = total - p.tangentImpulse
         p.tangentImpulse = total
-        impulse(delta * tx, delta * ty, p, c, &a, &b)
+        impulse(delta * tx, delta * ty, p, c, &a, &b, angular: angular)
     }
 }
 
