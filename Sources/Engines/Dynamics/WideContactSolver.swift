@@ -38,6 +38,7 @@ enum WideContactSolver {
         }
     }
 
+    @inline(never)
     static func warmStart(_ batches: UnsafeMutableBufferPointer<WideContact>, _ bodies: SolverBodies) {
         for i in batches.indices {
             switch batches[i].kind {
@@ -77,20 +78,25 @@ enum WideContactSolver {
         }
     }
 
-    // One function per kind, so that each is compiled for its kind alone.
+    // One function per kind, so that each is compiled for its kind alone (and kept out of line,
+    // where the registers are all its own).
 
+    @inline(never)
     private static func solveLinear(_ c: inout WideContact, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
         solve(&c, bodies, inverseH: inverseH, useBias: useBias, twoPoints: false, block: false, turns: false)
     }
 
+    @inline(never)
     private static func solveOnePoint(_ c: inout WideContact, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
         solve(&c, bodies, inverseH: inverseH, useBias: useBias, twoPoints: false, block: false, turns: true)
     }
 
+    @inline(never)
     private static func solveTwoPoints(_ c: inout WideContact, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
         solve(&c, bodies, inverseH: inverseH, useBias: useBias, twoPoints: true, block: false, turns: true)
     }
 
+    @inline(never)
     private static func solveBlock(_ c: inout WideContact, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
         solve(&c, bodies, inverseH: inverseH, useBias: useBias, twoPoints: true, block: true, turns: true)
     }
@@ -124,16 +130,15 @@ enum WideContactSolver {
     @inline(__always)
     private static func impulse(_ px: Lanes, _ py: Lanes, _ p: WidePoint, _ c: WideContact, _ a: inout WideBody, _ b: inout WideBody,
                                 angular: Bool) {
-        a.vx -= c.inverseMassA * px
-        a.vy -= c.inverseMassA * py
-        b.vx += c.inverseMassB * px
-        b.vy += c.inverseMassB * py
         // Without `angular` neither body can turn: both inverse inertias are zero and both angular
         // velocities +0 (a body that cannot turn has it set to 0, and nothing changes it), which
         // subtracting or adding zero leaves exactly as it is.
-        guard angular else { return }
-        a.w -= c.inverseInertiaA * (p.anchorAX * py - p.anchorAY * px)
-        b.w += c.inverseInertiaB * (p.anchorBX * py - p.anchorBY * px)
+        a.vx -= c.inverseMassA * px
+        a.vy -= c.inverseMassA * py
+        if angular { a.w -= c.inverseInertiaA * (p.anchorAX * py - p.anchorAY * px) }
+        b.vx += c.inverseMassB * px
+        b.vy += c.inverseMassB * py
+        if angular { b.w += c.inverseInertiaB * (p.anchorBX * py - p.anchorBY * px) }
     }
 
     /// Relative velocity of B with respect to A at a point.
