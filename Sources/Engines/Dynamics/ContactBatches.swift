@@ -225,8 +225,11 @@ struct ContactBatches {
             var first = start
             while first < end {
                 let i0 = order[first], i1 = first + 1 < end ? order[first + 1] : -1
-                let c1 = i1 >= 0 ? contacts.baseAddress.unsafelyUnwrapped + i1 : padding
-                batches[next].load(kind: kind, contacts[i0], c1.pointee, index0: i0, index1: i1, masses: masses)
+                if i1 >= 0 {
+                    batches[next].load(kind: kind, contacts[i0], contacts[i1], index0: i0, index1: i1, masses: masses)
+                } else {
+                    batches[next].load(kind: kind, contacts[i0], padding.pointee, index0: i0, index1: i1, masses: masses)
+                }
                 next += 1
                 first += Lanes.scalarCount
             }

@@ -13,16 +13,16 @@ enum WideContactSolver {
         /// turn only if `turns`; otherwise none).
         @inline(__always) init(_ bodies: SolverBodies, _ index: LaneIndices, motion: Bool, turns: Bool) {
             for lane in 0..<Lanes.scalarCount {
-                let body = bodies.baseAddress.unsafelyUnwrapped + Int(index[lane])
-                vx[lane] = body.pointee.velocity.x
-                vy[lane] = body.pointee.velocity.y
-                w[lane] = body.pointee.angularVelocity
+                let i = Int(index[lane])
+                vx[lane] = bodies[i].velocity.x
+                vy[lane] = bodies[i].velocity.y
+                w[lane] = bodies[i].angularVelocity
                 if motion {
-                    dpx[lane] = body.pointee.deltaPosition.x
-                    dpy[lane] = body.pointee.deltaPosition.y
+                    dpx[lane] = bodies[i].deltaPosition.x
+                    dpy[lane] = bodies[i].deltaPosition.y
                     if turns {
-                        qc[lane] = body.pointee.deltaRotation.c
-                        qs[lane] = body.pointee.deltaRotation.s
+                        qc[lane] = bodies[i].deltaRotation.c
+                        qs[lane] = bodies[i].deltaRotation.s
                     }
                 }
             }
@@ -31,9 +31,9 @@ enum WideContactSolver {
         /// Scatters the velocities. Lanes on a static body (or padding) write back the zeros they read.
         @inline(__always) func store(_ bodies: SolverBodies, _ index: LaneIndices, angular: Bool) {
             for lane in 0..<Lanes.scalarCount {
-                let body = bodies.baseAddress.unsafelyUnwrapped + Int(index[lane])
-                body.pointee.velocity = Vector(vx[lane], vy[lane])
-                if angular { body.pointee.angularVelocity = w[lane] }
+                let i = Int(index[lane])
+                bodies[i].velocity = Vector(vx[lane], vy[lane])
+                if angular { bodies[i].angularVelocity = w[lane] }
             }
         }
     }
