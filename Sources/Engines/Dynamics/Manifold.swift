@@ -69,7 +69,7 @@ enum Collide {
     /// The separations along an unrotated box A's four face normals, from the corners alone.
     /// They equal `maxSeparation(a, b)` and `maxSeparation(b, a)` bit for bit (B's faces give the
     /// same values), so A is the reference and the clipping below gives the same manifold.
-    private static func alignedBoxes(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
+    static func alignedBoxes(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
         let aMin = a.pointee.worldVertices[0], aMax = a.pointee.worldVertices[2]
         let bMin = b.pointee.worldVertices[0], bMax = b.pointee.worldVertices[2]
         var edge = 0
@@ -84,7 +84,9 @@ enum Collide {
         consider(2, bMin.y - aMax.y)
         consider(3, aMin.x - bMax.x)
         if best > margin { return Manifold() }
-        return clip(reference: a, edge: edge, incident: b, flip: false, margin: margin)
+        // B's face normals are the axes too, so the one most against A's face normal is the
+        // opposite face: the search in `clip` would find the same edge.
+        return clipEdges(reference: a, edge: edge, incident: b, incidentEdge: (edge + 2) & 3, flip: false, margin: margin)
     }
 
     /// Separating-axis test and reference-face clipping (two-sided segments are 2-gons).
@@ -117,6 +119,15 @@ enum Collide {
                 incEdge = i
             }
         }
+        return clipEdges(reference: ref, edge: refEdge, incident: inc, incidentEdge: incEdge, flip: flip, margin: margin)
+    }
+
+    /// Clips the incident polygon's edge `incEdge` against the side planes of the reference
+    /// edge `refEdge`, keeping points within `margin` of it.
+    @inline(__always)
+    private static func clipEdges(reference ref: UnsafePointer<Shape>, edge refEdge: Int, incident inc: UnsafePointer<Shape>,
+                                  incidentEdge incEdge: Int, flip: Bool, margin: Double) -> Manifold {
+        let n = ref.pointee.worldNormals[refEdge]
         let i1 = incEdge, i2 = incEdge + 1 < inc.pointee.count ? incEdge + 1 : 0
         let r1 = refEdge, r2 = refEdge + 1 < ref.pointee.count ? refEdge + 1 : 0
         let v1 = ref.pointee.worldVertices[r1], v2 = ref.pointee.worldVertices[r2]

@@ -28,6 +28,13 @@ struct World {
     /// Shapes taking part in the broadphase, kept sorted by the lower x of their bounds.
     private var sweepOrder: [Int] = []
     private var pairKeys: [UInt64] = []
+    /// The previous sweep's pairs in sweep order, before they were sorted.
+    private var sweptKeys: [UInt64] = []
+    /// Whether `contacts` holds exactly the pairs of `sweptKeys` (no kept sleeping contacts).
+    private var contactsArePairs = false
+    /// Set when item friction or elasticity may have changed: contact materials are then
+    /// recomputed at the next step. They are otherwise set only when a contact is created.
+    var materialsChanged = true
     private var pairSorter = PairKeySorter()
     private var spareContacts: [Contact] = []
     var activeContacts: [Int] = []
@@ -118,7 +125,10 @@ struct World {
         }
     }
 
-    private func shouldCollide(_ i: Int, _ j: Int) -> Bool {
+    /// Whether shapes `i` and `j` (of different bodies) take part in contacts with each other.
+    @inline(__always)
+    private static func shouldCollide(_ i: Int, _ j: Int, _ shapes: UnsafeBufferPointer<Shape>,
+                                      _ bodies: UnsafeBufferPointer<Body>) -> Bool {
         let a = shapes[i].body, b = shapes[j].body
         if a == b { return false }
         guard bodies[a].state == .awake || bodies[b].state == .awake else { return false }
@@ -128,40 +138,72 @@ struct World {
         return bodies[a].itemMask & bodies[b].itemMask != 0 && (bodies[a].inverseMass > 0 || bodies[b].inverseMass > 0)
     }
 
-    /// Sort-and-sweep on x, then a merge with the previous contacts that keeps warm-starting
-    /// impulses, keeps the contacts of sleeping bodies and records begin/end events. When the
-    /// pairs are those of the previous step (a settled scene), the contacts are updated in place.
-    private mutating func findContacts() {
+    /// Sort-and-sweep on x into `pairKeys`, in sweep order (not sorted).
+    private mutating func sweep() {
         pairKeys.removeAll(keepingCapacity: true)
-        let n = sweepOrder.count
-        for ii in 0..<n {
-            let i = sweepOrder[ii]
-            let upper = shapes[i].upper, lower = shapes[i].lower
-            var jj = ii + 1
-            while jj < n {
-                let j = sweepOrder[jj]
-                jj += 1
-                if shapes[j].lower.x > upper.x { break }
-                if shapes[j].lower.y > upper.y || shapes[j].upper.y < lower.y { continue }
-                if shouldCollide(i, j) { pairKeys.append(Contact.key(min(i, j), max(i, j))) }
+        var keys: [UInt64] = []
+        swap(&keys, &pairKeys)
+        defer { swap(&keys, &pairKeys) }
+        sweepOrder.withUnsafeBufferPointer { order in
+            shapes.withUnsafeBufferPointer { shapes in
+                bodies.withUnsafeBufferPointer { bodies in
+                    let n = order.count
+                    for ii in 0..<n {
+                        let i = order[ii]
+                        let upper = shapes[i].upper, lower = shapes[i].lower
+                        var jj = ii + 1
+                        while jj < n {
+                            let j = order[jj]
+                            jj += 1
+                            if shapes[j].lower.x > upper.x { break }
+                            if shapes[j].lower.y > upper.y || shapes[j].upper.y < lower.y { continue }
+                            if Self.shouldCollide(i, j, shapes, bodies) { keys.append(Contact.key(min(i, j), max(i, j))) }
+                        }
+                    }
+                }
             }
         }
-        pairSorter.sort(&pairKeys, shapeCount: shapes.count)
+    }
 
+    /// Sort-and-sweep on x, then a merge with the previous contacts that keeps warm-starting
+    /// impulses, keeps the contacts of sleeping bodies and records begin/end events. When the
+    /// pairs are those of the previous step (a settled scene), the contacts are updated in place;
+    /// when the sweep even found them in the same order, they are not sorted again.
+    private mutating func findContacts() {
+        sweep()
         // The contact list is taken out of the world while it is updated, so that updating a
         // contact can record events; shapes are read through a buffer pointer (no copies).
         var list: [Contact] = []
         swap(&list, &contacts)
         defer { swap(&list, &contacts) }
         let shapeList = shapes
+        let refreshMaterials = materialsChanged
+        if contactsArePairs && pairKeys == sweptKeys {
+            shapeList.withUnsafeBufferPointer { shapes in
+                list.withUnsafeMutableBufferPointer { list in
+                    for ci in list.indices { updateContact(&list[ci], shapes, material: refreshMaterials) }
+                }
+            }
+            materialsChanged = false
+            return
+        }
+        sweptKeys.removeAll(keepingCapacity: true)
+        sweptKeys.append(contentsOf: pairKeys)
+        pairSorter.sort(&pairKeys, shapeCount: shapes.count)
         shapeList.withUnsafeBufferPointer { shapes in
             if samePairs(list) {
-                for ci in list.indices { updateContact(&list[ci], shapes) }
+                list.withUnsafeMutableBufferPointer { list in
+                    for ci in list.indices { updateContact(&list[ci], shapes, material: refreshMaterials) }
+                }
+                contactsArePairs = true
+                materialsChanged = false
                 return
             }
             var next: [Contact] = []
             swap(&next, &spareContacts)
             next.removeAll(keepingCapacity: true)
+            // A contact kept without an update keeps its material, which must be refreshed later.
+            var keptStale = false
             var oi = 0, ni = 0
             while oi < list.count || ni < pairKeys.count {
                 let oldKey = oi < list.count ? list[oi].key : UInt64.max
@@ -170,22 +212,30 @@ struct World {
                     let stateA = bodies[list[oi].bodyA].state, stateB = bodies[list[oi].bodyB].state
                     if stateA != .awake && stateB != .awake && (stateA == .asleep || stateB == .asleep) {
                         next.append(list[oi])
+                        keptStale = keptStale || refreshMaterials
                     } else if list[oi].touching {
                         record(began: false, list[oi].shapeA, list[oi].shapeB)
                     }
                     oi += 1
                     continue
                 }
+                let isNew: Bool
                 if oldKey == newKey {
                     next.append(list[oi])
                     oi += 1
+                    isNew = false
                 } else {
                     let shapeA = Int(newKey >> 32), shapeB = Int(newKey & 0xFFFF_FFFF)
                     next.append(Contact(shapeA: shapeA, shapeB: shapeB, bodyA: shapes[shapeA].body, bodyB: shapes[shapeB].body))
+                    isNew = true
                 }
                 ni += 1
-                updateContact(&next[next.count - 1], shapes)
+                next.withUnsafeMutableBufferPointer { next in
+                    updateContact(&next[next.count - 1], shapes, material: refreshMaterials || isNew)
+                }
             }
+            contactsArePairs = next.count == pairKeys.count
+            materialsChanged = keptStale
             // The previous list becomes the spare one, keeping its capacity for the next merge.
             swap(&list, &next)
             swap(&next, &spareContacts)
@@ -200,18 +250,33 @@ struct World {
     }
 
     /// Recomputes a contact's manifold in place, carrying over the impulses of points with the
-    /// same feature id, and records a begin or end of touching.
-    private mutating func updateContact(_ contact: inout Contact, _ shapes: UnsafeBufferPointer<Shape>) {
+    /// same feature id, and records a begin or end of touching. Its friction and restitution
+    /// are recomputed when `material` is set (a new contact, or item properties changed).
+    @inline(__always)
+    private mutating func updateContact(_ contact: inout Contact, _ shapes: UnsafeBufferPointer<Shape>, material: Bool) {
         let shapeA = contact.shapeA, shapeB = contact.shapeB
         guard let base = shapes.baseAddress else { return }
-        let manifold = Collide.manifold(base + shapeA, base + shapeB, margin: shapes[shapeA].margin + shapes[shapeB].margin)
-        let previous = Contact.Impulses(contact)
+        let a = base + shapeA, b = base + shapeB
+        let margin = a.pointee.margin + b.pointee.margin
+        let manifold = a.pointee.isAxisAlignedBox && b.pointee.isAxisAlignedBox
+            ? Collide.alignedBoxes(a, b, margin: margin)
+            : Collide.manifold(a, b, margin: margin)
+        var previous = Contact.Impulses()
+        previous.count = contact.count
+        previous.id0 = contact.point0.id
+        previous.normal0 = contact.point0.normalImpulse
+        previous.tangent0 = contact.point0.tangentImpulse
+        previous.id1 = contact.point1.id
+        previous.normal1 = contact.point1.normalImpulse
+        previous.tangent1 = contact.point1.tangentImpulse
         let wasTouching = contact.touching
         contact.update(with: manifold, old: previous, centerA: bodies[contact.bodyA].position,
                        centerB: bodies[contact.bodyB].position)
-        let material = self.material(shapeA, shapeB)
-        contact.friction = material.friction
-        contact.restitution = material.restitution
+        if material {
+            let material = self.material(shapeA, shapeB)
+            contact.friction = material.friction
+            contact.restitution = material.restitution
+        }
         if contact.touching != wasTouching {
             record(began: !wasTouching, shapeA, shapeB)
         }
