@@ -86,7 +86,19 @@ enum Collide {
         if best > margin { return Manifold() }
         // B's face normals are the axes too, so the one most against A's face normal is the
         // opposite face: the search in `clip` would find the same edge.
-        return clipEdges(reference: a, edge: edge, incident: b, incidentEdge: (edge + 2) & 3, flip: false, margin: margin)
+        return clipEdges(reference: a, edge: edge, incident: b, incidentEdge: (edge + 2) & 3, flip: false, margin: margin,
+                         direction: axisDirection)
+    }
+
+    /// `e.normalized` for an edge along an axis, bit for bit, without the square root and
+    /// divisions: the length of such an edge is the absolute value of its nonzero component
+    /// (the rounded square root of a rounded square is the absolute value exactly), so that
+    /// component becomes ±1 and the zero one stays as it is. Other edges are normalized.
+    @inline(__always)
+    private static func axisDirection(_ e: Vector) -> Vector {
+        if e.y == 0 && abs(e.x) > 1e-12 { return Vector(e.x > 0 ? 1 : -1, e.y) }
+        if e.x == 0 && abs(e.y) > 1e-12 { return Vector(e.x, e.y > 0 ? 1 : -1) }
+        return e.normalized
     }
 
     /// Separating-axis test and reference-face clipping (two-sided segments are 2-gons).
@@ -119,19 +131,22 @@ enum Collide {
                 incEdge = i
             }
         }
-        return clipEdges(reference: ref, edge: refEdge, incident: inc, incidentEdge: incEdge, flip: flip, margin: margin)
+        return clipEdges(reference: ref, edge: refEdge, incident: inc, incidentEdge: incEdge, flip: flip, margin: margin,
+                         direction: { $0.normalized })
     }
 
     /// Clips the incident polygon's edge `incEdge` against the side planes of the reference
-    /// edge `refEdge`, keeping points within `margin` of it.
+    /// edge `refEdge`, keeping points within `margin` of it. `direction` normalizes the
+    /// reference edge.
     @inline(__always)
     private static func clipEdges(reference ref: UnsafePointer<Shape>, edge refEdge: Int, incident inc: UnsafePointer<Shape>,
-                                  incidentEdge incEdge: Int, flip: Bool, margin: Double) -> Manifold {
+                                  incidentEdge incEdge: Int, flip: Bool, margin: Double,
+                                  direction: (Vector) -> Vector) -> Manifold {
         let n = ref.pointee.worldNormals[refEdge]
         let i1 = incEdge, i2 = incEdge + 1 < inc.pointee.count ? incEdge + 1 : 0
         let r1 = refEdge, r2 = refEdge + 1 < ref.pointee.count ? refEdge + 1 : 0
         let v1 = ref.pointee.worldVertices[r1], v2 = ref.pointee.worldVertices[r2]
-        let tangent = (v2 - v1).normalized
+        let tangent = direction(v2 - v1)
 
         // Clip the incident edge to the reference edge's extent along the tangent.
         var p1 = inc.pointee.worldVertices[i1], p2 = inc.pointee.worldVertices[i2]

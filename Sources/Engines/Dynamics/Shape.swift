@@ -27,6 +27,9 @@ struct Shape {
 
     var worldVertices: InlineArray<4, Vector>
     var worldNormals: InlineArray<4, Vector>
+    /// The rotation `worldNormals` were computed with (nil before the first update), so that
+    /// they are recomputed only when the rotation changes.
+    private var normalsRotation: Rotation?
     var worldCenter: Vector
     var lower: Vector
     var upper: Vector
@@ -104,9 +107,15 @@ struct Shape {
         for i in 0..<count {
             let v = position + rotation.apply(localVertices[i])
             worldVertices[i] = v
-            worldNormals[i] = rotation.apply(localNormals[i])
             lo = Vector(min(lo.x, v.x), min(lo.y, v.y))
             hi = Vector(max(hi.x, v.x), max(hi.y, v.y))
+        }
+        let sameRotation = normalsRotation.map {
+            $0.c.bitPattern == rotation.c.bitPattern && $0.s.bitPattern == rotation.s.bitPattern
+        } ?? false
+        if !sameRotation {
+            normalsRotation = rotation
+            for i in 0..<count { worldNormals[i] = rotation.apply(localNormals[i]) }
         }
         lower = Vector(lo.x - margin, lo.y - margin)
         upper = Vector(hi.x + margin, hi.y + margin)

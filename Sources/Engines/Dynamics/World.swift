@@ -26,7 +26,7 @@ struct World {
     var droppedContactRecords = 0
 
     /// Shapes taking part in the broadphase, kept sorted by the lower x of their bounds.
-    private var sweepOrder: [Int] = []
+    private var broadPhase = BroadPhase()
     private var pairKeys: [UInt64] = []
     /// The previous sweep's pairs in sweep order, before they were sorted.
     private var sweptKeys: [UInt64] = []
@@ -52,9 +52,8 @@ struct World {
             self.shapes[i].updateWorldGeometry(position: bodies[shapes[i].body].position,
                                                rotation: bodies[shapes[i].body].rotation,
                                                margin: 0.5 * Tuning.speculativeDistance)
-            sweepOrder.append(i)
+            broadPhase.insert(shape: i, of: self.shapes, bodies: bodies)
         }
-        sortSweepOrder()
         let n = bodies.count
         solverBodies = Array(repeating: SolverBody(), count: n)
         islandParent = Array(repeating: 0, count: n)
@@ -71,7 +70,7 @@ struct World {
         for i in shapes.indices where shapes[i].body == index {
             shapes[i].updateWorldGeometry(position: bodies[index].position, rotation: bodies[index].rotation,
                                           margin: 0.5 * Tuning.speculativeDistance)
-            sweepOrder.append(i)
+            broadPhase.insert(shape: i, of: shapes, bodies: bodies)
         }
     }
 
@@ -97,72 +96,18 @@ struct World {
 
     private mutating func updateGeometry(_ h: Double) {
         let base = 0.5 * Tuning.speculativeDistance
-        for i in shapes.indices {
-            let b = shapes[i].body
-            guard bodies[b].state == .awake else { continue }
-            let travel = (bodies[b].velocity.length + abs(bodies[b].angularVelocity) * shapes[i].extent
-                          + bodies[b].gravity.length * h) * h
-            shapes[i].updateWorldGeometry(position: bodies[b].position, rotation: bodies[b].rotation, margin: base + travel)
-        }
-        sortSweepOrder()
-    }
-
-    /// Insertion sort: the order barely changes between steps. Ties keep index order.
-    private mutating func sortSweepOrder() {
-        guard sweepOrder.count > 1 else { return }
-        for i in 1..<sweepOrder.count {
-            let item = sweepOrder[i]
-            let x = shapes[item].lower.x
-            var j = i - 1
-            while j >= 0 {
-                let other = sweepOrder[j]
-                let ox = shapes[other].lower.x
-                if ox < x || (ox == x && other < item) { break }
-                sweepOrder[j + 1] = other
-                j -= 1
-            }
-            sweepOrder[j + 1] = item
-        }
-    }
-
-    /// Whether shapes `i` and `j` (of different bodies) take part in contacts with each other.
-    @inline(__always)
-    private static func shouldCollide(_ i: Int, _ j: Int, _ shapes: UnsafeBufferPointer<Shape>,
-                                      _ bodies: UnsafeBufferPointer<Body>) -> Bool {
-        let a = shapes[i].body, b = shapes[j].body
-        if a == b { return false }
-        guard bodies[a].state == .awake || bodies[b].state == .awake else { return false }
-        let ownerA = shapes[i].ownerBit, ownerB = shapes[j].ownerBit
-        if ownerA != 0 { return bodies[b].boundaryMask & ownerA != 0 && bodies[b].inverseMass > 0 }
-        if ownerB != 0 { return bodies[a].boundaryMask & ownerB != 0 && bodies[a].inverseMass > 0 }
-        return bodies[a].itemMask & bodies[b].itemMask != 0 && (bodies[a].inverseMass > 0 || bodies[b].inverseMass > 0)
-    }
-
-    /// Sort-and-sweep on x into `pairKeys`, in sweep order (not sorted).
-    private mutating func sweep() {
-        pairKeys.removeAll(keepingCapacity: true)
-        var keys: [UInt64] = []
-        swap(&keys, &pairKeys)
-        defer { swap(&keys, &pairKeys) }
-        sweepOrder.withUnsafeBufferPointer { order in
-            shapes.withUnsafeBufferPointer { shapes in
-                bodies.withUnsafeBufferPointer { bodies in
-                    let n = order.count
-                    for ii in 0..<n {
-                        let i = order[ii]
-                        let upper = shapes[i].upper, lower = shapes[i].lower
-                        var jj = ii + 1
-                        while jj < n {
-                            let j = order[jj]
-                            jj += 1
-                            if shapes[j].lower.x > upper.x { break }
-                            if shapes[j].lower.y > upper.y || shapes[j].upper.y < lower.y { continue }
-                            if Self.shouldCollide(i, j, shapes, bodies) { keys.append(Contact.key(min(i, j), max(i, j))) }
-                        }
-                    }
+        bodies.withUnsafeBufferPointer { bodies in
+            shapes.withUnsafeMutableBufferPointer { shapes in
+                for i in shapes.indices {
+                    let b = shapes[i].body
+                    guard bodies[b].state == .awake else { continue }
+                    let travel = (bodies[b].velocity.length + abs(bodies[b].angularVelocity) * shapes[i].extent
+                                  + bodies[b].gravity.length * h) * h
+                    shapes[i].updateWorldGeometry(position: bodies[b].position, rotation: bodies[b].rotation, margin: base + travel)
                 }
             }
         }
+        broadPhase.refresh(shapes: shapes, bodies: bodies)
     }
 
     /// Sort-and-sweep on x, then a merge with the previous contacts that keeps warm-starting
@@ -170,7 +115,8 @@ struct World {
     /// pairs are those of the previous step (a settled scene), the contacts are updated in place;
     /// when the sweep even found them in the same order, they are not sorted again.
     private mutating func findContacts() {
-        sweep()
+        pairKeys.removeAll(keepingCapacity: true)
+        broadPhase.pairs(into: &pairKeys)
         // The contact list is taken out of the world while it is updated, so that updating a
         // contact can record events; shapes are read through a buffer pointer (no copies).
         var list: [Contact] = []
