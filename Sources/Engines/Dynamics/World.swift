@@ -37,6 +37,9 @@ struct World {
     var materialsChanged = true
     private var pairSorter = PairKeySorter()
     private var spareContacts: [Contact] = []
+    /// The last manifold of each contact between unrotated boxes, in the order of `contacts`.
+    private var manifolds: [CachedManifold] = []
+    private var spareManifolds: [CachedManifold] = []
     var activeContacts: [Int] = []
     var solverBodies: [SolverBody] = []
     var islandParent: [Int] = []
@@ -119,15 +122,21 @@ struct World {
         broadPhase.pairs(into: &pairKeys)
         // The contact list is taken out of the world while it is updated, so that updating a
         // contact can record events; shapes are read through a buffer pointer (no copies).
-        var list: [Contact] = []
+        var list: [Contact] = [], cache: [CachedManifold] = []
         swap(&list, &contacts)
-        defer { swap(&list, &contacts) }
+        swap(&cache, &manifolds)
+        defer {
+            swap(&list, &contacts)
+            swap(&cache, &manifolds)
+        }
         let shapeList = shapes
         let refreshMaterials = materialsChanged
         if contactsArePairs && pairKeys == sweptKeys {
             shapeList.withUnsafeBufferPointer { shapes in
                 list.withUnsafeMutableBufferPointer { list in
-                    for ci in list.indices { updateContact(&list[ci], shapes, material: refreshMaterials) }
+                    cache.withUnsafeMutableBufferPointer { cache in
+                        for ci in list.indices { updateContact(&list[ci], &cache[ci], shapes, material: refreshMaterials) }
+                    }
                 }
             }
             materialsChanged = false
@@ -139,15 +148,19 @@ struct World {
         shapeList.withUnsafeBufferPointer { shapes in
             if samePairs(list) {
                 list.withUnsafeMutableBufferPointer { list in
-                    for ci in list.indices { updateContact(&list[ci], shapes, material: refreshMaterials) }
+                    cache.withUnsafeMutableBufferPointer { cache in
+                        for ci in list.indices { updateContact(&list[ci], &cache[ci], shapes, material: refreshMaterials) }
+                    }
                 }
                 contactsArePairs = true
                 materialsChanged = false
                 return
             }
-            var next: [Contact] = []
+            var next: [Contact] = [], nextCache: [CachedManifold] = []
             swap(&next, &spareContacts)
+            swap(&nextCache, &spareManifolds)
             next.removeAll(keepingCapacity: true)
+            nextCache.removeAll(keepingCapacity: true)
             // A contact kept without an update keeps its material, which must be refreshed later.
             var keptStale = false
             var oi = 0, ni = 0
@@ -158,6 +171,7 @@ struct World {
                     let stateA = bodies[list[oi].bodyA].state, stateB = bodies[list[oi].bodyB].state
                     if stateA != .awake && stateB != .awake && (stateA == .asleep || stateB == .asleep) {
                         next.append(list[oi])
+                        nextCache.append(cache[oi])
                         keptStale = keptStale || refreshMaterials
                     } else if list[oi].touching {
                         record(began: false, list[oi].shapeA, list[oi].shapeB)
@@ -168,16 +182,20 @@ struct World {
                 let isNew: Bool
                 if oldKey == newKey {
                     next.append(list[oi])
+                    nextCache.append(cache[oi])
                     oi += 1
                     isNew = false
                 } else {
                     let shapeA = Int(newKey >> 32), shapeB = Int(newKey & 0xFFFF_FFFF)
                     next.append(Contact(shapeA: shapeA, shapeB: shapeB, bodyA: shapes[shapeA].body, bodyB: shapes[shapeB].body))
+                    nextCache.append(.empty)
                     isNew = true
                 }
                 ni += 1
                 next.withUnsafeMutableBufferPointer { next in
-                    updateContact(&next[next.count - 1], shapes, material: refreshMaterials || isNew)
+                    nextCache.withUnsafeMutableBufferPointer { nextCache in
+                        updateContact(&next[next.count - 1], &nextCache[next.count - 1], shapes, material: refreshMaterials || isNew)
+                    }
                 }
             }
             contactsArePairs = next.count == pairKeys.count
@@ -185,6 +203,8 @@ struct World {
             // The previous list becomes the spare one, keeping its capacity for the next merge.
             swap(&list, &next)
             swap(&next, &spareContacts)
+            swap(&cache, &nextCache)
+            swap(&nextCache, &spareManifolds)
         }
     }
 
@@ -199,13 +219,14 @@ struct World {
     /// same feature id, and records a begin or end of touching. Its friction and restitution
     /// are recomputed when `material` is set (a new contact, or item properties changed).
     @inline(__always)
-    private mutating func updateContact(_ contact: inout Contact, _ shapes: UnsafeBufferPointer<Shape>, material: Bool) {
+    private mutating func updateContact(_ contact: inout Contact, _ cached: inout CachedManifold,
+                                        _ shapes: UnsafeBufferPointer<Shape>, material: Bool) {
         let shapeA = contact.shapeA, shapeB = contact.shapeB
         guard let base = shapes.baseAddress else { return }
         let a = base + shapeA, b = base + shapeB
         let margin = a.pointee.margin + b.pointee.margin
         let manifold = a.pointee.isAxisAlignedBox && b.pointee.isAxisAlignedBox
-            ? Collide.alignedBoxes(a, b, margin: margin)
+            ? cached.alignedBoxes(a, b, margin: margin)
             : Collide.manifold(a, b, margin: margin)
         var previous = Contact.Impulses()
         previous.count = contact.count
