@@ -55,7 +55,7 @@ struct World {
             self.shapes[i].updateWorldGeometry(position: bodies[shapes[i].body].position,
                                                rotation: bodies[shapes[i].body].rotation,
                                                margin: 0.5 * Tuning.speculativeDistance)
-            broadPhase.insert(shape: i, of: self.shapes, bodies: bodies)
+            broadPhase.insert(shape: i, of: self.shapes)
         }
         let n = bodies.count
         solverBodies = Array(repeating: SolverBody(), count: n)
@@ -73,7 +73,7 @@ struct World {
         for i in shapes.indices where shapes[i].body == index {
             shapes[i].updateWorldGeometry(position: bodies[index].position, rotation: bodies[index].rotation,
                                           margin: 0.5 * Tuning.speculativeDistance)
-            broadPhase.insert(shape: i, of: shapes, bodies: bodies)
+            broadPhase.insert(shape: i, of: shapes)
         }
     }
 
@@ -119,7 +119,7 @@ struct World {
     /// when the sweep even found them in the same order, they are not sorted again.
     private mutating func findContacts() {
         pairKeys.removeAll(keepingCapacity: true)
-        broadPhase.pairs(into: &pairKeys)
+        broadPhase.pairs(bodies: bodies, into: &pairKeys)
         // The contact list is taken out of the world while it is updated, so that updating a
         // contact can record events; shapes are read through a buffer pointer (no copies).
         var list: [Contact] = [], cache: [CachedManifold] = []
@@ -146,14 +146,24 @@ struct World {
         sweptKeys.append(contentsOf: pairKeys)
         pairSorter.sort(&pairKeys, shapeCount: shapes.count)
         shapeList.withUnsafeBufferPointer { shapes in
-            if samePairs(list) {
+            if mergeKeepsList(list) {
+                // Update the contacts of this step's pairs where they are; the others sleep.
+                var keptStale = false
                 list.withUnsafeMutableBufferPointer { list in
                     cache.withUnsafeMutableBufferPointer { cache in
-                        for ci in list.indices { updateContact(&list[ci], &cache[ci], shapes, material: refreshMaterials) }
+                        var ni = 0
+                        for ci in list.indices {
+                            if ni < pairKeys.count && list[ci].key == pairKeys[ni] {
+                                updateContact(&list[ci], &cache[ci], shapes, material: refreshMaterials)
+                                ni += 1
+                            } else {
+                                keptStale = keptStale || refreshMaterials
+                            }
+                        }
                     }
                 }
-                contactsArePairs = true
-                materialsChanged = false
+                contactsArePairs = list.count == pairKeys.count
+                materialsChanged = keptStale
                 return
             }
             var next: [Contact] = [], nextCache: [CachedManifold] = []
@@ -168,8 +178,7 @@ struct World {
                 let oldKey = oi < list.count ? list[oi].key : UInt64.max
                 let newKey = ni < pairKeys.count ? pairKeys[ni] : UInt64.max
                 if oldKey < newKey {
-                    let stateA = bodies[list[oi].bodyA].state, stateB = bodies[list[oi].bodyB].state
-                    if stateA != .awake && stateB != .awake && (stateA == .asleep || stateB == .asleep) {
+                    if isKept(list[oi]) {
                         next.append(list[oi])
                         nextCache.append(cache[oi])
                         keptStale = keptStale || refreshMaterials
@@ -208,11 +217,31 @@ struct World {
         }
     }
 
-    /// Whether this step's pairs are exactly those of `list`, in the same order.
-    private func samePairs(_ list: [Contact]) -> Bool {
-        guard pairKeys.count == list.count else { return false }
-        for i in list.indices where list[i].key != pairKeys[i] { return false }
-        return true
+    /// Whether a contact that is not among this step's pairs is kept as it is: its bodies sleep
+    /// (neither is awake, one is asleep).
+    private func isKept(_ contact: Contact) -> Bool {
+        let stateA = bodies[contact.bodyA].state, stateB = bodies[contact.bodyB].state
+        return stateA != .awake && stateB != .awake && (stateA == .asleep || stateB == .asleep)
+    }
+
+    /// Whether merging this step's pairs (sorted) into `list` would give `list` back, keys and
+    /// order: every pair already has its contact and every other contact is kept. This is so when
+    /// the pairs did not change, and in a scene that is mostly asleep.
+    private func mergeKeepsList(_ list: [Contact]) -> Bool {
+        guard pairKeys.count <= list.count else { return false }
+        var ni = 0
+        for ci in list.indices {
+            if ni < pairKeys.count {
+                if list[ci].key == pairKeys[ni] {
+                    ni += 1
+                    continue
+                }
+                // A pair that has no contact yet.
+                if list[ci].key > pairKeys[ni] { return false }
+            }
+            if !isKept(list[ci]) { return false }
+        }
+        return ni == pairKeys.count
     }
 
     /// Recomputes a contact's manifold in place, carrying over the impulses of points with the
