@@ -115,8 +115,9 @@ struct World {
 
     /// Sort-and-sweep on x, then a merge with the previous contacts that keeps warm-starting
     /// impulses, keeps the contacts of sleeping bodies and records begin/end events. When the
-    /// pairs are those of the previous step (a settled scene), the contacts are updated in place;
-    /// when the sweep even found them in the same order, they are not sorted again.
+    /// merge would give the same list back (the pairs of the previous step, and kept sleeping
+    /// contacts), the contacts are updated in place; when the sweep even found the same pairs in
+    /// the same order, they are not sorted again.
     private mutating func findContacts() {
         pairKeys.removeAll(keepingCapacity: true)
         broadPhase.pairs(bodies: bodies, into: &pairKeys)
@@ -257,14 +258,7 @@ struct World {
         let manifold = a.pointee.isAxisAlignedBox && b.pointee.isAxisAlignedBox
             ? cached.alignedBoxes(a, b, margin: margin)
             : Collide.manifold(a, b, margin: margin)
-        var previous = Contact.Impulses()
-        previous.count = contact.count
-        previous.id0 = contact.point0.id
-        previous.normal0 = contact.point0.normalImpulse
-        previous.tangent0 = contact.point0.tangentImpulse
-        previous.id1 = contact.point1.id
-        previous.normal1 = contact.point1.normalImpulse
-        previous.tangent1 = contact.point1.tangentImpulse
+        let previous = Contact.Impulses(contact)
         let wasTouching = contact.touching
         contact.update(with: manifold, old: previous, centerA: bodies[contact.bodyA].position,
                        centerB: bodies[contact.bodyB].position)
