@@ -65,6 +65,32 @@ final class StepShortcutTests: XCTestCase {
         XCTAssertGreaterThan(touching, 5_000, "most trials must produce contact points")
     }
 
+    /// A contact's cached manifold is, at every step, the one computed afresh: boxes that move or
+    /// stay, margins that grow and shrink across the separations of the candidate points.
+    func testCachedManifoldMatchesAFreshOneAtEveryStep() {
+        var random = Seeded(state: 0x5EED_0005)
+        var unmoved = 0
+        for trial in 0..<200 {
+            var a = Shape.box(body: 1, width: random.uniform(10...60), height: random.uniform(10...60))
+            var b = Shape.box(body: 2, width: random.uniform(10...60), height: random.uniform(10...400))
+            var positionA = Vector(random.uniform(-100...100), random.uniform(-100...100))
+            var positionB = positionA + Vector(random.uniform(-20...20), (a.localVertices[2].y - b.localVertices[0].y) + random.uniform(-1...1))
+            var cache = CachedManifold.empty
+            for step in 0..<50 {
+                if random.below(3) == 0 { positionA = positionA + Vector(random.uniform(-0.5...0.5), random.uniform(-0.5...0.5)) }
+                if random.below(3) == 0 { positionB = positionB + Vector(0, random.uniform(-0.5...0.5)) }
+                a.updateWorldGeometry(position: positionA, rotation: .identity, margin: random.uniform(0...2))
+                b.updateWorldGeometry(position: positionB, rotation: .identity, margin: random.uniform(0...2))
+                let margin = a.margin + b.margin
+                if cache.versionA == a.geometryVersion && cache.versionB == b.geometryVersion { unmoved += 1 }
+                let cached = withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in cache.alignedBoxes(a, b, margin: margin) } }
+                let fresh = withUnsafePointer(to: a) { a in withUnsafePointer(to: b) { b in Collide.alignedBoxes(a, b, margin: margin) } }
+                assertSameBits(cached, fresh, "trial \(trial) step \(step)")
+            }
+        }
+        XCTAssertGreaterThan(unmoved, 1_000, "boxes that stay must meet their cached manifold")
+    }
+
     /// The direction of an axis-aligned edge equals `normalized`, zero signs included, and a
     /// tilted or tiny edge falls back to it.
     func testAxisDirectionMatchesNormalized() {
