@@ -339,12 +339,29 @@ struct LayoutRun {
 
     /// The value of a variable (by index), fixed beforehand or solved, cleaned.
     private func value(_ index: Int) -> Double {
-        if let fixed, fixed.isFixed[index] { return clean(fixed.values[index]) }
-        return clean(variables[index].value)
+        Self.clean(rawValue(index))
+    }
+
+    /// The value of a variable (by index), fixed beforehand or solved, as the solver left it.
+    private func rawValue(_ index: Int) -> Double {
+        if let fixed, fixed.isFixed[index] { return fixed.values[index] }
+        return variables[index].value
+    }
+
+    /// Each item's horizontal position and width in its superview, before cleaning, as the last
+    /// `result()` read them (the built-in guides' as the scenario gives them).
+    func rawHorizontalFrames() -> [(x: Double, width: Double)] {
+        engine.document.items.indices.map { index in
+            if let guide = engine.builtIns[index] {
+                let frame = geometry.frame(of: guide)
+                return (frame.x, frame.width)
+            }
+            return (rawValue(4 * index), rawValue(4 * index + 2))
+        }
     }
 
     /// Rounds away solver noise (1e-9) so frames print and compare cleanly; `-0` becomes `0`.
-    private func clean(_ value: Double) -> Double {
+    static func clean(_ value: Double) -> Double {
         let rounded = (value * 1e6).rounded() / 1e6
         return rounded == 0 ? 0 : rounded
     }
