@@ -26,6 +26,10 @@ public struct LayoutEngine: Sendable {
     private let participation: [(horizontal: Bool, vertical: Bool)]
     /// Magic numbers and fixed sizes: the same in every scenario.
     let staticWarnings: [LayoutWarning]
+    /// The document's `magicNumbers`, found once for the engine and the style rules.
+    public let magicNumbers: [LayoutWarning]
+    /// The document's `fixedSizeWarnings`, found once for the engine and the style rules.
+    public let fixedSizeWarnings: [LayoutWarning]
     /// For each item, the built-in guide it is, if any: its frame is a constant of the scenario.
     let builtIns: [BuiltInGuide?]
     /// Conflicts analyzed for their minimal set before the rest are summarized.
@@ -54,23 +58,30 @@ public struct LayoutEngine: Sendable {
             return (ancestors[index] ?? nil) != nil
         }
         chains = document.items.indices.map { index in
-            document.lineage(of: .item(index)).compactMap { id in
+            // The usual case, an item placed directly in the root container, needs no lineage.
+            guard document.items[index].parent != .container else { return [index] }
+            return document.lineage(of: .item(index)).compactMap { id in
                 if case .item(let i) = id { return i }
                 return nil
             }
         }
         builtIns = document.items.map(\.builtIn)
         var participation = document.items.map { item in (horizontal: !item.isGuide, vertical: !item.isGuide) }
-        for constraint in document.constraints {
-            for case .item(let index) in [constraint.firstItem, constraint.secondItem ?? .container]
-            where participation.indices.contains(index) && document.items[index].builtIn == nil {
-                for axis in constraint.axes {
-                    if axis == .horizontal { participation[index].horizontal = true } else { participation[index].vertical = true }
-                }
+        for shape in shapes {
+            // The axes the constraint involves: two for a width-to-height (aspect ratio) constraint.
+            let horizontal = shape.firstAttribute.axis == .horizontal || shape.secondAttribute?.axis == .horizontal
+            let vertical = shape.firstAttribute.axis == .vertical || shape.secondAttribute?.axis == .vertical
+            for item in [shape.firstItem, shape.secondItem] {
+                guard case .item(let index)? = item, participation.indices.contains(index),
+                      document.items[index].builtIn == nil else { continue }
+                if horizontal { participation[index].horizontal = true }
+                if vertical { participation[index].vertical = true }
             }
         }
         self.participation = participation
-        staticWarnings = (document.magicNumbers + document.fixedSizeWarnings).sorted { lhs, rhs in
+        magicNumbers = document.magicNumbers
+        fixedSizeWarnings = document.fixedSizeWarnings
+        staticWarnings = (magicNumbers + fixedSizeWarnings).sorted { lhs, rhs in
             (lhs.location ?? SourceLocation(line: 0, column: 0)) < (rhs.location ?? SourceLocation(line: 0, column: 0))
         }
     }
