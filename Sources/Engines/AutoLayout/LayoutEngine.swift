@@ -114,11 +114,14 @@ public struct LayoutEngine: Sendable {
     struct LinearSum {
         var terms: [(index: Int, coefficient: Double)] = []
         var constant = 0.0
+        /// False to build only the constant (the terms are known already, see `constant(for:geometry:)`).
+        var recordsTerms = true
 
         /// Coefficients this small are rounding noise: the variable does not take part.
         static let negligibleCoefficient = 1e-12
 
         mutating func add(_ index: Int, _ coefficient: Double) {
+            guard recordsTerms else { return }
             if let position = terms.firstIndex(where: { $0.index == index }) {
                 terms[position].coefficient += coefficient
             } else {
@@ -211,12 +214,28 @@ public struct LayoutEngine: Sendable {
 
     /// `first − multiplier × second − constant`, the expression that the relation compares with 0.
     func sum(for index: Int, geometry: ScenarioGeometry) -> LinearSum {
-        let constraint = shapes[index]
-        let frame = frames[index]
-        let mirrored = geometry.direction == .rightToLeft && constraint.isDirectional
         var sum = LinearSum()
         // Room for the usual terms (an origin and a size on each side), so the sum grows in place.
         sum.terms.reserveCapacity(4)
+        build(index, geometry: geometry, into: &sum)
+        return sum
+    }
+
+    /// The constant of `sum(for: index, geometry: geometry)`, bit for bit (the same additions in
+    /// the same order), without building its terms. A scenario changes only constants: the terms
+    /// depend on the document and the writing direction alone, since the container, the guides
+    /// and the margins enter every expression as constants.
+    func constant(for index: Int, geometry: ScenarioGeometry) -> Double {
+        var sum = LinearSum(recordsTerms: false)
+        build(index, geometry: geometry, into: &sum)
+        return sum.constant
+    }
+
+    /// Adds the expression of constraint `index` to `sum`.
+    private func build(_ index: Int, geometry: ScenarioGeometry, into sum: inout LinearSum) {
+        let constraint = shapes[index]
+        let frame = frames[index]
+        let mirrored = geometry.direction == .rightToLeft && constraint.isDirectional
         addAttribute(constraint.firstAttribute, of: constraint.firstItem, in: frame, mirrored: mirrored,
                      geometry: geometry, scale: 1, into: &sum)
         if let second = constraint.secondItem, let attribute = constraint.secondAttribute {
@@ -224,7 +243,6 @@ public struct LayoutEngine: Sendable {
                          scale: -constraint.multiplier, into: &sum)
         }
         sum.constant -= constraint.constant
-        return sum
     }
 
     func isUsable(_ index: Int) -> Bool { usable[index] }

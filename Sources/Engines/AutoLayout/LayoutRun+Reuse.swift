@@ -11,7 +11,10 @@ extension LayoutRun {
         let sums: [LayoutEngine.LinearSum?]
         let fixed: FixedValues?
 
-        init(engine: LayoutEngine, scenario: LayoutScenario, foldingFixedValues: Bool) {
+        /// The setting of `scenario`; with `termsOf`, the sums of another scenario of the same
+        /// writing direction, whose terms are reused and only the constants computed.
+        init(engine: LayoutEngine, scenario: LayoutScenario, foldingFixedValues: Bool,
+             termsOf previous: [LayoutEngine.LinearSum?]? = nil) {
             let document = engine.document
             container = scenario.containerSize ?? document.containerSize ?? LayoutScenario.defaultContainerSize
             let geometry = ScenarioGeometry(scenario: scenario, container: container)
@@ -23,8 +26,17 @@ extension LayoutRun {
                 }
             }
             intrinsicSizes = sizes
-            let sums = document.constraints.indices.map { index in
-                engine.isUsable(index) ? engine.sum(for: index, geometry: geometry) : nil
+            let sums: [LayoutEngine.LinearSum?]
+            if let previous, previous.count == document.constraints.count {
+                sums = previous.indices.map { index in
+                    guard var sum = previous[index] else { return nil }
+                    sum.constant = engine.constant(for: index, geometry: geometry)
+                    return sum
+                }
+            } else {
+                sums = document.constraints.indices.map { index in
+                    engine.isUsable(index) ? engine.sum(for: index, geometry: geometry) : nil
+                }
             }
             self.sums = sums
             guard foldingFixedValues else {
@@ -57,7 +69,8 @@ extension LayoutRun {
     mutating func resolve(for scenario: LayoutScenario) -> LayoutResult? {
         guard let oldFixed = fixed, scenario.direction == self.scenario.direction,
               conflicts.isEmpty, unanalyzed.isEmpty, pending.isEmpty else { return nil }
-        let setting = Setting(engine: engine, scenario: scenario, foldingFixedValues: true)
+        // Same direction, so the same terms: only the constants change.
+        let setting = Setting(engine: engine, scenario: scenario, foldingFixedValues: true, termsOf: sums)
         guard setting.intrinsicSizes == intrinsicSizes, let newFixed = setting.fixed,
               newFixed.isFixed == oldFixed.isFixed else { return nil }
         // Every constraint folded to a constant must still hold, as it did when it was added.
