@@ -52,7 +52,9 @@ struct SVGWriter {
     /// Closes the innermost open element.
     mutating func end() {
         guard let element = open.popLast() else { return }
-        output += "</\(element.rawValue)>"
+        output += "</"
+        output += element.rawValue
+        output += ">"
     }
 
     /// Writes escaped character data.
@@ -67,9 +69,13 @@ struct SVGWriter {
     }
 
     private mutating func write(_ element: Element, _ attributes: [(Attribute, String)]) {
-        output += "<\(element.rawValue)"
+        // Appended piece by piece: no interpolated strings to build and throw away.
+        output += "<"
+        output += element.rawValue
         for (attribute, value) in attributes {
-            output += " \(attribute.rawValue)=\""
+            output += " "
+            output += attribute.rawValue
+            output += "=\""
             Self.escape(value, into: &output)
             output += "\""
         }

@@ -18,13 +18,14 @@ extension LayoutEngine {
     /// do not mirror, and neither does a hand-built document whose view tree does not reach the
     /// root container.
     func mirrorsBetweenDirections() -> Bool {
+        /// Whether one attribute of a constraint reads the same in both directions once mirrored.
+        func mirrors(_ attribute: LayoutAttribute?, in shape: ConstraintShape) -> Bool {
+            guard let attribute, attribute.axis == .horizontal, !attribute.isSize else { return true }
+            return shape.isDirectional && !attribute.isAbsoluteEdge
+        }
         for index in shapes.indices where isUsable(index) {
             let shape = shapes[index]
-            var attributes = [shape.firstAttribute]
-            if let second = shape.secondAttribute { attributes.append(second) }
-            for attribute in attributes where attribute.axis == .horizontal && !attribute.isSize {
-                guard shape.isDirectional, !attribute.isAbsoluteEdge else { return false }
-            }
+            guard mirrors(shape.firstAttribute, in: shape), mirrors(shape.secondAttribute, in: shape) else { return false }
         }
         let items = document.items
         return chains.allSatisfy { chain in

@@ -123,18 +123,27 @@ struct LineScanner {
     func containsWord(utf8 target: [UInt8]) -> Bool {
         guard !target.isEmpty else { return false }
         var position = index
-        while position + target.count <= endIndex {
-            let startsWord = position == 0 || !Self.isWordByte(self[position - 1])
-            if startsWord, self[position] == target[0] {
+        // Inside a word that began before the current position, nothing matches until it ends.
+        while position > 0, position < endIndex, Self.isWordByte(self[position - 1]), Self.isWordByte(self[position]) {
+            position += 1
+        }
+        // Word by word: a whole word matches when it has the target's length and bytes.
+        while position < endIndex {
+            guard Self.isWordByte(self[position]) else {
+                position += 1
+                continue
+            }
+            var end = position + 1
+            while end < endIndex, Self.isWordByte(self[end]) { end += 1 }
+            if end - position == target.count {
                 var matches = true
-                for offset in 1..<target.count where self[position + offset] != target[offset] {
+                for offset in 0..<target.count where self[position + offset] != target[offset] {
                     matches = false
                     break
                 }
-                let end = position + target.count
-                if matches, end == endIndex || !Self.isWordByte(self[end]) { return true }
+                if matches { return true }
             }
-            position += 1
+            position = end
         }
         return false
     }
