@@ -71,12 +71,14 @@ public struct LayoutEngine: Sendable {
             // The axes the constraint involves: two for a width-to-height (aspect ratio) constraint.
             let horizontal = shape.firstAttribute.axis == .horizontal || shape.secondAttribute?.axis == .horizontal
             let vertical = shape.firstAttribute.axis == .vertical || shape.secondAttribute?.axis == .vertical
-            for item in [shape.firstItem, shape.secondItem] {
+            func takePart(_ item: ItemID?) {
                 guard case .item(let index)? = item, participation.indices.contains(index),
-                      document.items[index].builtIn == nil else { continue }
+                      document.items[index].builtIn == nil else { return }
                 if horizontal { participation[index].horizontal = true }
                 if vertical { participation[index].vertical = true }
             }
+            takePart(shape.firstItem)
+            takePart(shape.secondItem)
         }
         self.participation = participation
         magicNumbers = document.magicNumbers

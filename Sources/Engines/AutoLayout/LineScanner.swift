@@ -59,6 +59,15 @@ struct LineScanner {
         return String(decoding: buffer[(self.start + lower)..<(self.start + upper)], as: UTF8.self)
     }
 
+    /// The source text between two positions without the spaces and tabs at either end.
+    func trimmedText(from start: Int, to end: Int) -> String {
+        var lower = min(max(0, start), endIndex)
+        var upper = min(max(lower, end), endIndex)
+        while lower < upper, self[lower] == 0x20 || self[lower] == 0x09 { lower += 1 }
+        while upper > lower, self[upper - 1] == 0x20 || self[upper - 1] == 0x09 { upper -= 1 }
+        return text(from: lower, to: upper)
+    }
+
     /// What is at the current position, for "found …" in messages.
     var found: String {
         guard index < endIndex else { return "end of line" }

@@ -105,7 +105,8 @@ struct VisualFormatParser {
         guard scanner.consume("]") else {
             throw context.expected(predicates.isEmpty ? "'(' or ']' after the view name" : "']'", &scanner)
         }
-        return (Element(item: item, text: "[\(name.name)]", location: location), predicates)
+        // Concatenated rather than interpolated: a short name stays a small string, with no allocation.
+        return (Element(item: item, text: "[" + name.name + "]", location: location), predicates)
     }
 
     /// A connection; an empty one (flush) when a view or `|` follows directly.
@@ -206,7 +207,7 @@ struct VisualFormatParser {
             priority = parsed.priority
             if let name = parsed.metric { usedMetrics.append(name) }
         }
-        let text = scanner.text(from: start, to: scanner.index).trimmed(of: " \t")
+        let text = scanner.trimmedText(from: start, to: scanner.index)
         return Predicate(relation: relation, object: object, priority: priority, text: text, location: location)
     }
 
