@@ -1,7 +1,7 @@
 import XCTest
 @testable import AutoLayout
 
-/// `LineScanner.containsWord` finds a whole identifier (a maximal run of letters, digits and `_`)
+/// `LineScanner.containsWord` and `markWords` find a whole identifier (a maximal run of letters, digits and `_`)
 /// from the scanner's position on: checked against a plain oracle over seeded random lines made
 /// of words, near-words, numbers, punctuation and non-ASCII text, from every starting position.
 final class LineScannerWordTests: XCTestCase {
@@ -49,6 +49,9 @@ final class LineScannerWordTests: XCTestCase {
                                    "'\(line)' from \(scanner.index), word \(String(decoding: word, as: UTF8.self))")
                     checked += 1
                 }
+                var found = [Bool](repeating: false, count: words.count)
+                scanner.markWords(words, in: &found)
+                XCTAssertEqual(found, words.map { Self.oracle(bytes, from: scanner.index, word: $0) }, "'\(line)'")
                 guard let next = characters.popFirst() else { break }
                 XCTAssertTrue(scanner.consume(String(next)))
             }

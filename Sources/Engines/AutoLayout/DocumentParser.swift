@@ -126,7 +126,12 @@ struct DocumentParser {
     /// `topLayoutGuide`, `bottomLayoutGuide`) that constraint lines name and the document does not
     /// declare itself, in that order, each located at its first use.
     private mutating func addBuiltInGuides(usedIn lines: [LineScanner]) {
-        for guide in BuiltInGuide.allCases {
+        // One pass over the lines finds which guides any line names at all (most documents name
+        // none); only those are looked for line by line.
+        let names = BuiltInGuide.allCases.map { Array($0.rawValue.utf8) }
+        var named = [Bool](repeating: false, count: names.count)
+        for line in lines { line.markWords(names, in: &named) }
+        for (guide, isNamed) in zip(BuiltInGuide.allCases, named) where isNamed {
             let name = guide.rawValue
             guard document.item(named: name) == nil, !document.metrics.contains(where: { $0.name == name }) else { continue }
             var use: SourceLocation?

@@ -50,7 +50,17 @@ public struct LayoutEngine: Sendable {
         let shapes = document.constraints.map(ConstraintShape.init)
         self.shapes = shapes
         // Each constraint's common ancestor, found once: its frame, and whether it is usable.
-        let ancestors = shapes.map { shape in shape.secondItem.map { document.commonAncestor(shape.firstItem, $0) } }
+        // Items placed directly in the root container (every exercise's views) share it, or are
+        // the same item; only the rest need their lineages.
+        let inRoot = document.items.map { $0.parent == .container }
+        let ancestors = shapes.map { shape -> ItemID?? in
+            guard let second = shape.secondItem else { return nil }
+            if case .item(let a) = shape.firstItem, case .item(let b) = second, inRoot.indices.contains(a),
+               inRoot.indices.contains(b), inRoot[a], inRoot[b] {
+                return a == b ? shape.firstItem : .container
+            }
+            return document.commonAncestor(shape.firstItem, second)
+        }
         frames = ancestors.map { ancestor in (ancestor ?? nil) ?? .container }
         usable = shapes.indices.map { index in
             guard document.isValid(shapes[index].firstItem) else { return false }

@@ -157,6 +157,32 @@ struct LineScanner {
         return false
     }
 
+    /// Sets `found[i]` for each of `targets` that the line, from the current position on, has as
+    /// a whole word (as `containsWord`), in one pass over the line.
+    func markWords(_ targets: [[UInt8]], in found: inout [Bool]) {
+        var position = index
+        while position > 0, position < endIndex, Self.isWordByte(self[position - 1]), Self.isWordByte(self[position]) {
+            position += 1
+        }
+        while position < endIndex {
+            guard Self.isWordByte(self[position]) else {
+                position += 1
+                continue
+            }
+            var end = position + 1
+            while end < endIndex, Self.isWordByte(self[end]) { end += 1 }
+            for (number, target) in targets.enumerated() where !found[number] && target.count == end - position {
+                var matches = true
+                for offset in 0..<target.count where self[position + offset] != target[offset] {
+                    matches = false
+                    break
+                }
+                if matches { found[number] = true }
+            }
+            position = end
+        }
+    }
+
     /// Whether an identifier starts here.
     var atIdentifier: Bool { index < endIndex && Self.isIdentifierStart(self[index]) }
 
