@@ -370,14 +370,18 @@ struct LayoutRun {
     /// equalities: an equality whose other variables are all determined determines its last one.
     private func propagatingRequiredEqualities(_ determined: [Bool]) -> [Bool] {
         var determined = determined
-        var pending = requiredEqualities
+        // The equalities still open, by position; each pass keeps those with two or more open
+        // variables, in order, and what one equality determines counts for the next in the pass.
+        var pending = Array(requiredEqualities.indices)
         var changed = true
         while changed {
             changed = false
-            pending.removeAll { indices in
+            var kept = 0
+            for slot in pending.indices {
+                let position = pending[slot]
                 var open = 0
                 var last = 0
-                for index in indices where !determined[index] {
+                for index in requiredEqualities[position] where !determined[index] {
                     open += 1
                     last = index
                 }
@@ -385,8 +389,12 @@ struct LayoutRun {
                     determined[last] = true
                     changed = true
                 }
-                return open <= 1
+                if open > 1 {
+                    pending[kept] = position
+                    kept += 1
+                }
             }
+            pending.removeLast(pending.count - kept)
         }
         return determined
     }
