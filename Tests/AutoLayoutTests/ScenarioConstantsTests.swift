@@ -57,4 +57,48 @@ final class ScenarioConstantsTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 300)
     }
+
+    /// The values the required equalities fix, found by replaying the first scenario's search on
+    /// each later scenario's constants, are those a fresh search finds, bit for bit; and a
+    /// contradiction is found as a fresh search finds it.
+    func testReplayedFixedValuesMatchAFreshSearch() throws {
+        let contradicting = """
+            view a
+            view b
+            a.width == superview.width - 40
+            b.width == a.width
+            b.width == 280
+            H:|-[a]
+            H:|-[b]
+            V:|-[a(==20)]-[b(==20)]
+            """
+        var replayed = 0
+        var contradictions = 0
+        for text in Self.layouts + [contradicting] {
+            let engine = LayoutEngine(document: try XCTUnwrap(parseDocument(text)))
+            for direction in [LayoutDirection.leftToRight, .rightToLeft] {
+                let first = LayoutRun.Setting(engine: engine, scenario: LayoutScenario(containerSize: size(320, 568),
+                                                                                       direction: direction),
+                                              foldingFixedValues: true)
+                for container in [size(568, 320), size(320, 480), size(375, 812), size(333.3, 501.7), size(320, 568)] {
+                    let scenario = LayoutScenario(containerSize: container, direction: direction, topBar: 44)
+                    let fresh = LayoutRun.Setting(engine: engine, scenario: scenario, foldingFixedValues: true)
+                    let again = LayoutRun.Setting(engine: engine, scenario: scenario, foldingFixedValues: true,
+                                                  following: (first.sums, first.intrinsicSizes, first.fixed))
+                    let context = "\(container) \(direction)"
+                    XCTAssertEqual(fresh.fixed == nil, again.fixed == nil, context)
+                    guard let fresh = fresh.fixed, let again = again.fixed else {
+                        contradictions += 1
+                        continue
+                    }
+                    XCTAssertEqual(fresh.isFixed, again.isFixed, context)
+                    XCTAssertEqual(fresh.values.map(\.bitPattern), again.values.map(\.bitPattern), context)
+                    replayed += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(replayed, 15)
+        XCTAssertGreaterThan(contradictions, 0, "the contradicting layout contradicts itself except at 320 wide")
+    }
 }
+

@@ -11,10 +11,11 @@ extension LayoutRun {
         let sums: [LayoutEngine.LinearSum?]
         let fixed: FixedValues?
 
-        /// The setting of `scenario`; with `termsOf`, the sums of another scenario of the same
-        /// writing direction, whose terms are reused and only the constants computed.
+        /// The setting of `scenario`; with `following`, the setting of another scenario of the
+        /// same writing direction: its terms are reused and only the constants computed, and with
+        /// the same content sizes, its fixed values' search is replayed on the new constants.
         init(engine: LayoutEngine, scenario: LayoutScenario, foldingFixedValues: Bool,
-             termsOf previous: [LayoutEngine.LinearSum?]? = nil) {
+             following previous: (sums: [LayoutEngine.LinearSum?], intrinsicSizes: [LayoutSize?], fixed: FixedValues?)? = nil) {
             let document = engine.document
             container = scenario.containerSize ?? document.containerSize ?? LayoutScenario.defaultContainerSize
             let geometry = ScenarioGeometry(scenario: scenario, container: container)
@@ -27,7 +28,7 @@ extension LayoutRun {
             }
             intrinsicSizes = sizes
             let sums: [LayoutEngine.LinearSum?]
-            if let previous, previous.count == document.constraints.count {
+            if let previous = previous?.sums, previous.count == document.constraints.count {
                 sums = previous.indices.map { index in
                     guard var sum = previous[index] else { return nil }
                     sum.constant = engine.constant(for: index, geometry: geometry)
@@ -45,6 +46,11 @@ extension LayoutRun {
             }
             let equalities = engine.shapes.indices.compactMap { index in
                 engine.shapes[index].isRequiredEquality ? sums[index] : nil
+            }
+            if let previous, let previousFixed = previous.fixed, previous.sums.count == sums.count,
+               previous.intrinsicSizes == sizes {
+                fixed = FixedValues(replaying: previousFixed, equalities: equalities)
+                return
             }
             fixed = FixedValues(equalities: equalities, variableCount: 4 * document.items.count).flatMap { values in
                 LayoutRun.completingUnconstrained(values, engine: engine, sums: sums, intrinsicSizes: sizes)
@@ -70,7 +76,8 @@ extension LayoutRun {
         guard let oldFixed = fixed, scenario.direction == self.scenario.direction,
               conflicts.isEmpty, unanalyzed.isEmpty, pending.isEmpty else { return nil }
         // Same direction, so the same terms: only the constants change.
-        let setting = Setting(engine: engine, scenario: scenario, foldingFixedValues: true, termsOf: sums)
+        let setting = Setting(engine: engine, scenario: scenario, foldingFixedValues: true,
+                              following: (sums, intrinsicSizes, oldFixed))
         guard setting.intrinsicSizes == intrinsicSizes, let newFixed = setting.fixed,
               newFixed.isFixed == oldFixed.isFixed else { return nil }
         // Every constraint folded to a constant must still hold, as it did when it was added.
