@@ -125,6 +125,12 @@ struct LayoutRun {
     /// Adds the content-size constraints, then the document's in order. With fixed values folded
     /// in, it stops at the first conflict it meets (false), which only the full system can explain.
     private mutating func addConstraints() -> Bool {
+        // Room for every constraint the solver may get (two per content size and axis, one per
+        // document constraint), so that the lists grow in place.
+        let most = sums.count + 4 * intrinsicSizes.count
+        pending.reserveCapacity(most)
+        added.reserveCapacity(most)
+        requiredEqualities.reserveCapacity(sums.count)
         guard addContentSizeConstraints() else { return false }
         for case let (index, sum?) in sums.enumerated() {
             add(sum, index: index)
@@ -245,7 +251,7 @@ struct LayoutRun {
     private mutating func flush() {
         guard !pending.isEmpty else { return }
         let batch = pending
-        pending.removeAll()
+        pending.removeAll(keepingCapacity: true)
         pendingRequired = 0
         let rejected = solver.add(contentsOf: batch.map(\.constraint))
         var nextRejected = 0
