@@ -244,19 +244,11 @@ struct VisualFormatParser {
                                           location: constant.location)
             }
             let location = predicate.text.isEmpty && constant.source != .standard ? right.location : predicate.location
-            let connection = link.render(predicate)
-            // The fragment as written, `H:[a]-8-[b]`, in one buffer of the right size.
-            var source = ""
-            source.reserveCapacity(2 + left.text.utf8.count + connection.utf8.count + right.text.utf8.count)
-            source += axis.letter
-            source += ":"
-            source += left.text
-            source += connection
-            source += right.text
             constraints.append(LayoutConstraint(
                 firstItem: rightItem, firstAttribute: firstAttribute, relation: predicate.relation, secondItem: leftItem,
                 secondAttribute: secondAttribute, multiplier: 1, constant: constant, priority: predicate.priority,
-                location: location, origin: .visualFormat, source: source))
+                location: location, origin: .visualFormat,
+                source: "\(axis.letter):\(left.text)\(link.render(predicate))\(right.text)"))
         }
     }
 
