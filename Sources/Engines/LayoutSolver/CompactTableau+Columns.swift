@@ -53,7 +53,7 @@ extension CompactTableau {
     mutating func installRow(_ symbol: Int, _ entry: Int) {
         symbols[symbol].row = entry
         basic.insert(symbol)
-        for cell in masks[entry] { link(cell, toRowOf: symbol) }
+        for cell in heads[entry].mask { link(cell, toRowOf: symbol) }
     }
 
     /// Gives `entering` the row of `entry` (the leaving row solved for it) and the slot of
@@ -86,8 +86,8 @@ extension CompactTableau {
     mutating func shiftConstant(of symbol: Int, by delta: Double) {
         guard delta != 0, isBasic(symbol) else { return }
         let entry = rowEntry(symbol)
-        constants[entry] += delta
-        if !externals.contains(symbol) && constants[entry] < -epsilon { infeasible.insert(symbol) }
+        heads[entry].constant += delta
+        if !externals.contains(symbol) && heads[entry].constant < -epsilon { infeasible.insert(symbol) }
     }
 
     /// Moves the origin of the parametric `symbol` by `shift` in every row that holds it
@@ -104,7 +104,7 @@ extension CompactTableau {
             guard coefficient != 0 else { continue }
             exact.insert(slot)
             shiftConstant(of: holder, by: coefficient * shift)
-            if dummies.contains(holder) && !nearZero(constants[rowEntry(holder)]) { consistent = false }
+            if dummies.contains(holder) && !nearZero(heads[rowEntry(holder)].constant) { consistent = false }
         }
         if exact.count < column.count {
             journalColumn(symbol)
@@ -121,7 +121,7 @@ extension CompactTableau {
         if column.count > 0 {
             journalColumn(symbol)
             clearColumn(symbol)
-            let keepsDefinitions = keepingDefinitions && masks[entry].count > CompactTableau.mergedIntoDefinitions
+            let keepsDefinitions = keepingDefinitions && heads[entry].mask.count > CompactTableau.mergedIntoDefinitions
             for slot in column.slots {
                 guard let holder = basicSymbol(inSlot: slot) else { continue }
                 let target = rowEntry(holder)
@@ -133,12 +133,12 @@ extension CompactTableau {
                     continue
                 }
                 add(target, entry, times: factor, replacing: symbol, linkingTo: holder)
-                if !externals.contains(holder) && constants[target] < -epsilon { infeasible.insert(holder) }
+                if !externals.contains(holder) && heads[target].constant < -epsilon { infeasible.insert(holder) }
             }
             symbols[symbol].column.compactedLength = symbols[symbol].column.count
         }
-        for index in objectiveEntries.indices {
-            let objective = objectiveEntries[index]
+        for index in objectives.indices {
+            let objective = objectives[index].entry
             let factor = coefficient(objective, symbol)
             guard factor != 0 else { continue }
             add(objective, entry, times: factor, replacing: symbol)
@@ -175,10 +175,10 @@ extension CompactTableau {
         compactColumn(symbol)
         for slot in symbols[symbol].column.slots {
             guard let holder = basicSymbol(inSlot: slot) else { continue }
-            masks[rowEntry(holder)].remove(symbol)
+            heads[rowEntry(holder)].mask.remove(symbol)
         }
         journalColumn(symbol)
         clearColumn(symbol)
-        for objective in objectiveEntries { masks[objective].remove(symbol) }
+        for objective in objectives { heads[objective.entry].mask.remove(symbol) }
     }
 }

@@ -22,21 +22,21 @@ extension CompactTableau {
             }
             let result = newEntry()
             var total = constant
-            let stride = CompactTableau.stride
+            let stride = self.stride
             for (index, term) in terms.enumerated() where termSymbols[index] >= 0 {
                 guard let (entry, temporary) = expandedRow(of: termSymbols[index]) else {
                     accumulate(result, termSymbols[index], term.coefficient)
                     continue
                 }
-                total += constants[entry] * term.coefficient
-                for cell in masks[entry] {
+                total += heads[entry].constant * term.coefficient
+                for cell in heads[entry].mask {
                     let value = cells[entry * stride + cell] * term.coefficient
                     if !nearZero(value) { accumulate(result, cell, value) }
                 }
                 if temporary { freeEntry(entry) }
             }
             dropCancelled(result)
-            constants[result] = total
+            heads[result].constant = total
             return (result, nil)
         }
     }
@@ -77,7 +77,7 @@ extension CompactTableau {
                 tag = ConstraintTag(marker: plus, markerCoefficient: -1, other: minus, otherCoefficient: 1)
             }
         }
-        if constants[entry] < 0 { multiply(entry, by: -1) }
+        if heads[entry].constant < 0 { multiply(entry, by: -1) }
         return (entry, tag, definedVariable)
     }
 
@@ -98,8 +98,8 @@ extension CompactTableau {
             installRow(subject, entry)
             return true
         }
-        if masks[entry].subtracting(dummies).isEmpty {
-            guard nearZero(constants[entry]), dummies.contains(tag.marker) else {
+        if heads[entry].mask.subtracting(dummies).isEmpty {
+            guard nearZero(heads[entry].constant), dummies.contains(tag.marker) else {
                 freeEntry(entry)
                 return false
             }
@@ -123,7 +123,7 @@ extension CompactTableau {
     private func chooseSubject(_ entry: Int, tag: ConstraintTag) -> Int? {
         var best: Int?
         var bestCount = Int.max
-        for symbol in masks[entry].intersection(externals) {
+        for symbol in heads[entry].mask.intersection(externals) {
             let count = symbols[symbol].column.count
             if count < bestCount {
                 best = symbol
@@ -141,8 +141,8 @@ extension CompactTableau {
     private func directEntering(_ entry: Int) -> Int? {
         var best: Int?
         var bestCoefficient = 0.0
-        let base = entry * CompactTableau.stride
-        let candidates = masks[entry].intersection(pivotables)
+        let base = entry * stride
+        let candidates = heads[entry].mask.intersection(pivotables)
         for symbol in candidates {
             let coefficient = cells[base + symbol]
             if coefficient < -epsilon && abs(coefficient) > abs(bestCoefficient) {
@@ -150,13 +150,13 @@ extension CompactTableau {
                 bestCoefficient = coefficient
             }
         }
-        if nearZero(constants[entry]) { return best ?? candidates.first }
+        if nearZero(heads[entry].constant) { return best ?? candidates.first }
         guard let best else { return nil }
-        let step = constants[entry] / -bestCoefficient
+        let step = heads[entry].constant / -bestCoefficient
         for symbol in basic.subtracting(externals) {
             let other = rowEntry(symbol)
             let coefficient = self.coefficient(other, best)
-            if coefficient < 0 && -constants[other] / coefficient <= step { return nil }
+            if coefficient < 0 && -heads[other].constant / coefficient <= step { return nil }
         }
         return best
     }
@@ -167,16 +167,16 @@ extension CompactTableau {
         installRow(art, entry)
         artificial = copyEntry(entry)
         let result = optimize(artificialPhase: true)
-        let reachedZero = nearZero(constants[artificial])
+        let reachedZero = nearZero(heads[artificial].constant)
         freeEntry(artificial)
         artificial = -1
         guard result == .optimal, reachedZero else { return false }
         if isBasic(art) {
             let artEntry = rowEntry(art)
-            if masks[artEntry].isEmpty {
+            if heads[artEntry].mask.isEmpty {
                 if let removed = removeRow(art) { freeEntry(removed) }
             } else {
-                guard let entering = masks[artEntry].intersection(pivotables).first else { return false }
+                guard let entering = heads[artEntry].mask.intersection(pivotables).first else { return false }
                 pivot(entering: entering, leaving: art)
             }
         }
@@ -218,10 +218,10 @@ extension CompactTableau {
             } else if externals.contains(holder) {
                 externalRows.insert(holder)
             } else if coefficient < 0 {
-                let ratio = -constants[entry] / coefficient
+                let ratio = -heads[entry].constant / coefficient
                 if isBetter(ratio, holder, than: firstRatio, first) { firstRatio = ratio; first = holder }
             } else {
-                let ratio = constants[entry] / coefficient
+                let ratio = heads[entry].constant / coefficient
                 if isBetter(ratio, holder, than: secondRatio, second) { secondRatio = ratio; second = holder }
             }
         }
@@ -249,7 +249,7 @@ extension CompactTableau {
         let markerShift = delta / tag.markerCoefficient
         if isBasic(tag.marker) {
             shiftBasicRow(tag.marker, by: -markerShift)
-            return !dummies.contains(tag.marker) || nearZero(constants[rowEntry(tag.marker)])
+            return !dummies.contains(tag.marker) || nearZero(heads[rowEntry(tag.marker)].constant)
         }
         if let other = tag.other, isBasic(other) {
             shiftBasicRow(other, by: -delta / tag.otherCoefficient)
@@ -268,17 +268,16 @@ extension CompactTableau {
     /// The index of the objective of `level`, creating it in strength order if needed.
     mutating func objectiveIndex(for level: Int) -> Int {
         var index = 0
-        while index < objectiveLevels.count && objectiveLevels[index] > level { index += 1 }
-        if index < objectiveLevels.count && objectiveLevels[index] == level { return index }
+        while index < objectives.count && objectives[index].level > level { index += 1 }
+        if index < objectives.count && objectives[index].level == level { return index }
         let entry = newEntry()
-        objectiveLevels.insert(level, at: index)
-        objectiveEntries.insert(entry, at: index)
+        objectives.insert((level, entry), at: index)
         return index
     }
 
     /// Adds `factor ×` (the current row of) `symbol` to the objective of `level`.
     mutating func addToObjective(_ symbol: Int, times factor: Double, level: Int) {
-        let objective = objectiveEntries[objectiveIndex(for: level)]
+        let objective = objectives[objectiveIndex(for: level)].entry
         if isBasic(symbol) {
             add(objective, rowEntry(symbol), times: factor)
         } else {

@@ -16,9 +16,9 @@ extension CompactTableau {
         for symbol in basic.subtracting(externals) { tableau.installRow(symbol, row(rowEntry(symbol))) }
         for symbol in basic.intersection(externals) { tableau.installRow(symbol, row(rowEntry(symbol))) }
         for symbol in basic.intersection(externals) {
-            for named in masks[rowEntry(symbol)].intersection(basic) { tableau.addDependent(symbol, of: named) }
+            for named in heads[rowEntry(symbol)].mask.intersection(basic) { tableau.addDependent(symbol, of: named) }
         }
-        tableau.objectives = zip(objectiveLevels, objectiveEntries).map { Objective(level: $0, row: row($1)) }
+        tableau.objectives = objectives.map { Objective(level: $0.level, row: row($0.entry)) }
         tableau.infeasible = Array(infeasible)
         tableau.pricing.pricesEverySymbol = true
         tableau.work = work

@@ -8,7 +8,7 @@ extension CompactTableau {
     mutating func expandedRow(of symbol: Int) -> (entry: Int, temporary: Bool)? {
         guard isBasic(symbol) else { return nil }
         let entry = rowEntry(symbol)
-        guard externals.contains(symbol), !masks[entry].intersection(basic).isEmpty else { return (entry, false) }
+        guard externals.contains(symbol), !heads[entry].mask.intersection(basic).isEmpty else { return (entry, false) }
         return (expanded(entry), true)
     }
 
@@ -22,7 +22,7 @@ extension CompactTableau {
         touched.removeAll(keepingCapacity: true)
         var gathered = SymbolMask()
         let result = newEntry()
-        var constant = constants[entry]
+        var constant = heads[entry].constant
         spread(entry, times: 1, into: result, gathered: &gathered)
         for index in order.indices.reversed() {
             let definition = order[index]
@@ -30,29 +30,29 @@ extension CompactTableau {
             let factor = factors[definition]
             gathered.remove(definition)
             let definitionEntry = rowEntry(definition)
-            constant += constants[definitionEntry] * factor
+            constant += heads[definitionEntry].constant * factor
             spread(definitionEntry, times: factor, into: result, gathered: &gathered)
         }
         touched.sort()
-        let stride = CompactTableau.stride
+        let stride = self.stride
         for symbol in touched {
             guard gathered.contains(symbol) else { continue }
             let factor = factors[symbol]
             gathered.remove(symbol)
             let rowEntry = rowEntry(symbol)
-            constant += constants[rowEntry] * factor
-            for cell in masks[rowEntry] { accumulate(result, cell, cells[rowEntry * stride + cell] * factor) }
+            constant += heads[rowEntry].constant * factor
+            for cell in heads[rowEntry].mask { accumulate(result, cell, cells[rowEntry * stride + cell] * factor) }
         }
         dropCancelled(result)
-        constants[result] = constant
+        heads[result].constant = constant
         return result
     }
 
     /// Adds `factor ×` the parametric cells of `entry` to `result` and gathers the factors of
     /// the basic symbols it names.
     private mutating func spread(_ entry: Int, times factor: Double, into result: Int, gathered: inout SymbolMask) {
-        let base = entry * CompactTableau.stride
-        for cell in masks[entry] {
+        let base = entry * stride
+        for cell in heads[entry].mask {
             let value = cells[base + cell] * factor
             if !isBasic(cell) {
                 accumulate(result, cell, value)
@@ -73,9 +73,9 @@ extension CompactTableau {
     private mutating func appendReachableDefinitions(from entry: Int) {
         var visited = SymbolMask()
         stack.removeAll(keepingCapacity: true)
-        for cell in masks[entry] where isDefinition(cell) && !visited.contains(cell) {
+        for cell in heads[entry].mask where isDefinition(cell) && !visited.contains(cell) {
             visited.insert(cell)
-            stack.append((cell, masks[rowEntry(cell)]))
+            stack.append((cell, heads[rowEntry(cell)].mask))
             while var top = stack.last {
                 guard let named = top.rest.first else {
                     stack.removeLast()
@@ -86,7 +86,7 @@ extension CompactTableau {
                 stack[stack.count - 1] = top
                 if isDefinition(named) && !visited.contains(named) {
                     visited.insert(named)
-                    stack.append((named, masks[rowEntry(named)]))
+                    stack.append((named, heads[rowEntry(named)].mask))
                 }
             }
         }
@@ -102,11 +102,11 @@ extension CompactTableau {
             accumulate(entry, termSymbols[index], term.coefficient)
         }
         dropCancelled(entry)
-        constants[entry] = constant
-        let mask = masks[entry]
+        heads[entry].constant = constant
+        let mask = heads[entry].mask
         let candidate = mask.intersection(externals).subtracting(basic).first(where: { symbols[$0].column.count == 0 })
         guard let subject = candidate,
-              objectiveEntries.allSatisfy({ coefficient($0, subject) == 0 }),
+              objectives.allSatisfy({ coefficient($0.entry, subject) == 0 }),
               !mask.intersection(basic).isEmpty else {
             freeEntry(entry)
             return nil

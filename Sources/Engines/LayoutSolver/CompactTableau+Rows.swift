@@ -4,12 +4,12 @@ extension CompactTableau {
     /// Adds `coefficient` to the coefficient of `symbol`, dropping the cell if the sum is near
     /// zero (`Row.insert`).
     mutating func insert(_ entry: Int, _ symbol: Int, _ coefficient: Double) {
-        let index = entry * CompactTableau.stride + symbol
-        if masks[entry].contains(symbol) {
+        let index = entry * stride + symbol
+        if heads[entry].mask.contains(symbol) {
             let sum = cells[index] + coefficient
-            if nearZero(sum) { masks[entry].remove(symbol) } else { cells[index] = sum }
+            if nearZero(sum) { heads[entry].mask.remove(symbol) } else { cells[index] = sum }
         } else if !nearZero(coefficient) {
-            masks[entry].insert(symbol)
+            heads[entry].mask.insert(symbol)
             cells[index] = coefficient
         }
     }
@@ -18,28 +18,28 @@ extension CompactTableau {
     /// as it is); `dropCancelled` then drops the sums that are near zero (`Row(constant:combining:)`).
     @inline(__always)
     mutating func accumulate(_ entry: Int, _ symbol: Int, _ value: Double) {
-        let index = entry * CompactTableau.stride + symbol
-        if masks[entry].contains(symbol) {
+        let index = entry * stride + symbol
+        if heads[entry].mask.contains(symbol) {
             cells[index] += value
         } else {
-            masks[entry].insert(symbol)
+            heads[entry].mask.insert(symbol)
             cells[index] = value
         }
     }
 
     /// Drops the cells of `entry` whose coefficient is near zero.
     mutating func dropCancelled(_ entry: Int) {
-        let base = entry * CompactTableau.stride
-        var mask = masks[entry]
+        let base = entry * stride
+        var mask = heads[entry].mask
         for symbol in mask where nearZero(cells[base + symbol]) { mask.remove(symbol) }
-        masks[entry] = mask
+        heads[entry].mask = mask
     }
 
     /// Multiplies the constant and every coefficient by `factor`.
     mutating func multiply(_ entry: Int, by factor: Double) {
-        constants[entry] *= factor
-        let base = entry * CompactTableau.stride
-        let mask = masks[entry]
+        heads[entry].constant *= factor
+        let base = entry * stride
+        let mask = heads[entry].mask
         cells.withUnsafeMutableBufferPointer { cells in
             for symbol in mask { cells[base + symbol] *= factor }
         }
@@ -47,22 +47,22 @@ extension CompactTableau {
 
     /// Rewrites `0 = row` as `symbol = …` (`Row.solve(for:)`); `symbol` must be present.
     mutating func solve(_ entry: Int, for symbol: Int) {
-        let factor = -1 / cells[entry * CompactTableau.stride + symbol]
-        masks[entry].remove(symbol)
+        let factor = -1 / cells[entry * stride + symbol]
+        heads[entry].mask.remove(symbol)
         multiply(entry, by: factor)
     }
 
     /// Rewrites `lhs = row` as `rhs = …` (`Row.solve(_:for:)`).
     mutating func solve(_ entry: Int, _ lhs: Int, for rhs: Int) {
-        guard masks[entry].contains(rhs), !masks[entry].contains(lhs) else {
+        guard heads[entry].mask.contains(rhs), !heads[entry].mask.contains(lhs) else {
             insert(entry, lhs, -1)
             solve(entry, for: rhs)
             return
         }
-        let base = entry * CompactTableau.stride
+        let base = entry * stride
         let factor = -1 / cells[base + rhs]
-        masks[entry].remove(rhs)
-        masks[entry].insert(lhs)
+        heads[entry].mask.remove(rhs)
+        heads[entry].mask.insert(lhs)
         cells[base + lhs] = -1
         multiply(entry, by: factor)
     }
@@ -72,13 +72,13 @@ extension CompactTableau {
     /// its column entries, as `Tableau.substitute` links the symbols a merge added.
     mutating func add(_ target: Int, _ source: Int, times factor: Double, replacing replaced: Int = -1,
                       linkingTo basic: Int = -1) {
-        constants[target] += constants[source] * factor
-        let theirs = masks[source]
+        heads[target].constant += heads[source].constant * factor
+        let theirs = heads[source].mask
         if theirs.isEmpty && replaced < 0 { return }
-        var mine = masks[target]
+        var mine = heads[target].mask
         if replaced >= 0 && mine.contains(replaced) && !theirs.contains(replaced) { mine.remove(replaced) }
         var added = SymbolMask()
-        let stride = CompactTableau.stride
+        let stride = self.stride
         cells.withUnsafeMutableBufferPointer { cells in
             let targetBase = target * stride
             let sourceBase = source * stride
@@ -99,7 +99,7 @@ extension CompactTableau {
                 }
             }
         }
-        masks[target] = mine
+        heads[target].mask = mine
         if basic >= 0 {
             for symbol in added { link(symbol, toRowOf: basic) }
         }

@@ -26,53 +26,81 @@ extension CompactTableau {
         return .pivotLimit
     }
 
-    /// Whether a cost makes `symbol` improving, and in which direction (`Tableau.improvingDirection`).
-    @inline(__always)
-    private func improvingDirection(of symbol: Int, _ cost: Double) -> Bool? {
-        if dummies.contains(symbol) { return nil }
-        if externals.contains(symbol) {
-            if cost < -epsilon { return true }
-            return cost > epsilon ? false : nil
-        }
-        return cost < -epsilon ? true : nil
-    }
 
-    private mutating func enteringColumn(artificialPhase: Bool, bland: Bool) -> (Int, Bool)? {
-        if artificialPhase {
-            guard artificial >= 0 else { return nil }
-            return steepest(in: artificial, bland: bland, newest: true, strongerThan: 0)
-        }
-        for level in objectiveEntries.indices {
-            if let choice = steepest(in: objectiveEntries[level], bland: bland, newest: false, strongerThan: level) {
-                return choice
+    /// The entering column and whether it increases (`Tableau.enteringColumn`): in the artificial
+    /// phase the steepest improving column of the artificial objective, ties to the newest symbol;
+    /// otherwise the strongest level with an improving symbol whose cost is zero at every stronger
+    /// level, the steepest there, ties to the smallest id. With `bland`, the first one.
+    private func enteringColumn(artificialPhase: Bool, bland: Bool) -> (Int, Bool)? {
+        let pricing = Pricing(stride: stride, externals: externals, dummies: dummies)
+        return cells.withUnsafeBufferPointer { cells in
+            heads.withUnsafeBufferPointer { heads in
+                objectives.withUnsafeBufferPointer { objectives in
+                    if artificialPhase {
+                        guard artificial >= 0 else { return nil }
+                        return pricing.steepest(in: artificial, bland: bland, newest: true, strongerThan: 0,
+                                                objectives: objectives, cells: cells, heads: heads)
+                    }
+                    for level in objectives.indices {
+                        if let choice = pricing.steepest(in: objectives[level].entry, bland: bland, newest: false,
+                                                         strongerThan: level, objectives: objectives,
+                                                         cells: cells, heads: heads) {
+                            return choice
+                        }
+                    }
+                    return nil
+                }
             }
         }
-        return nil
     }
 
-    /// The improving column of `entry` with the largest cost magnitude (the first with `bland`),
-    /// skipping symbols with a cost in one of the first `stronger` objectives; ties to the largest
-    /// id when `newest`, else to the smallest.
-    private func steepest(in entry: Int, bland: Bool, newest: Bool, strongerThan stronger: Int) -> (Int, Bool)? {
-        var best: (Int, Bool)?
-        var bestMagnitude = 0.0
-        let base = entry * CompactTableau.stride
-        for symbol in masks[entry] {
-            let cost = cells[base + symbol]
-            let magnitude = abs(cost)
-            guard let increasing = improvingDirection(of: symbol, cost),
-                  newest ? magnitude >= bestMagnitude : magnitude > bestMagnitude else { continue }
-            var blocked = false
-            for level in 0..<stronger where !nearZero(coefficient(objectiveEntries[level], symbol)) {
-                blocked = true
-                break
+    /// What pricing reads of the tableau besides its rows.
+    private struct Pricing {
+        var stride: Int
+        var externals: SymbolMask
+        var dummies: SymbolMask
+
+        /// Whether a cost makes `symbol` improving, and in which direction (`Tableau.improvingDirection`).
+        @inline(__always)
+        func improvingDirection(of symbol: Int, _ cost: Double) -> Bool? {
+            if dummies.contains(symbol) { return nil }
+            if externals.contains(symbol) {
+                if cost < -epsilon { return true }
+                return cost > epsilon ? false : nil
             }
-            if blocked { continue }
-            if bland { return (symbol, increasing) }
-            best = (symbol, increasing)
-            bestMagnitude = magnitude
+            return cost < -epsilon ? true : nil
         }
-        return best
+
+        /// The improving column of `entry` with the largest cost magnitude (the first with `bland`),
+        /// skipping symbols with a cost in one of the first `stronger` objectives; ties to the
+        /// largest id when `newest`, else to the smallest.
+        @inline(__always)
+        func steepest(in entry: Int, bland: Bool, newest: Bool, strongerThan stronger: Int,
+                      objectives: UnsafeBufferPointer<(level: Int, entry: Int)>,
+                      cells: UnsafeBufferPointer<Double>, heads: UnsafeBufferPointer<EntryHead>) -> (Int, Bool)? {
+            var best: (Int, Bool)?
+            var bestMagnitude = 0.0
+            let base = entry * stride
+            for symbol in heads[entry].mask {
+                let cost = cells[base + symbol]
+                let magnitude = abs(cost)
+                guard let increasing = improvingDirection(of: symbol, cost),
+                      newest ? magnitude >= bestMagnitude : magnitude > bestMagnitude else { continue }
+                var blocked = false
+                for level in 0..<stronger {
+                    let objective = objectives[level].entry
+                    if heads[objective].mask.contains(symbol) && !nearZero(cells[objective * stride + symbol]) {
+                        blocked = true
+                        break
+                    }
+                }
+                if blocked { continue }
+                if bland { return (symbol, increasing) }
+                best = (symbol, increasing)
+                bestMagnitude = magnitude
+            }
+            return best
+        }
     }
 
     /// The leaving row for `entering` and the step length it allows: the smallest ratio, ties to
@@ -82,11 +110,11 @@ extension CompactTableau {
         var bestRatio = Double.infinity
         for symbol in basic.subtracting(externals) {
             let entry = rowEntry(symbol)
-            guard masks[entry].contains(entering) else { continue }
-            let coefficient = cells[entry * CompactTableau.stride + entering]
+            guard heads[entry].mask.contains(entering) else { continue }
+            let coefficient = cells[entry * stride + entering]
             let rate = increasing ? coefficient : -coefficient
             if rate < 0 {
-                let ratio = -constants[entry] / rate
+                let ratio = -heads[entry].constant / rate
                 if best == nil || ratio < bestRatio {
                     bestRatio = ratio
                     best = symbol
@@ -104,7 +132,7 @@ extension CompactTableau {
         let blandAfter = symbolCount + CompactTableau.degenerateLimit
         while let leaving = infeasible.first {
             infeasible.remove(leaving)
-            guard isBasic(leaving), constants[rowEntry(leaving)] < -epsilon else { continue }
+            guard isBasic(leaving), heads[rowEntry(leaving)].constant < -epsilon else { continue }
             guard let entering = dualEnteringColumn(rowEntry(leaving), bland: pivots >= blandAfter) else {
                 infeasible = SymbolMask()
                 return .infeasible
@@ -127,18 +155,18 @@ extension CompactTableau {
     /// the lexicographically smallest cost ratios, ties to the newest symbol (with `bland`, to the
     /// smallest id).
     private func dualEnteringColumn(_ entry: Int, bland: Bool) -> Int? {
-        let levels = objectiveEntries.count
+        let levels = objectives.count
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * levels) { ratios in
             ratios.initialize(repeating: 0)
             let costs = UnsafeMutableBufferPointer(rebasing: ratios[..<levels])
             let bestCosts = UnsafeMutableBufferPointer(rebasing: ratios[levels...])
             var best: Int?
-            let base = entry * CompactTableau.stride
-            for symbol in masks[entry] where !dummies.contains(symbol) {
+            let base = entry * stride
+            for symbol in heads[entry].mask where !dummies.contains(symbol) {
                 let external = externals.contains(symbol)
                 let cellCoefficient = cells[base + symbol]
                 guard external || cellCoefficient > 0 else { continue }
-                for level in 0..<levels { costs[level] = coefficient(objectiveEntries[level], symbol) }
+                for level in 0..<levels { costs[level] = coefficient(objectives[level].entry, symbol) }
                 let divisor: Double
                 if external {
                     guard costs.allSatisfy(nearZero) else { continue }

@@ -18,8 +18,10 @@
 /// can fail begins, instead of a journal. Values are computed at each read from the rows and
 /// definitions, and written into the variables whose value differs from the one last written.
 struct CompactTableau {
-    /// The number of coefficients of a pool entry.
-    static let stride = SymbolMask.capacity
+    /// The number of coefficients of a pool entry: room for every symbol id, from 32 and doubled
+    /// (to `SymbolMask.capacity`) when the symbols outgrow it, so that small systems keep short
+    /// rows.
+    private(set) var stride = 32
 
     /// What the tableau keeps about one symbol.
     struct SymbolInfo {
@@ -37,6 +39,14 @@ struct CompactTableau {
         /// For a user variable, the value last written into it, and whether one was.
         var written = false
         var lastValue = 0.0
+        /// A definition's value during a read.
+        var readValue = 0.0
+    }
+
+    /// The cells and the constant of a pool entry (its coefficients are in `cells`).
+    struct EntryHead {
+        var mask = SymbolMask()
+        var constant = 0.0
     }
 
     /// The entries of a symbol's column in `Tableau`: how many (stale and repeated ones
@@ -58,15 +68,13 @@ struct CompactTableau {
     /// The basic symbols.
     var basic = SymbolMask()
 
-    /// The pool: `stride` coefficients per entry, the mask of each entry's cells and its constant.
+    /// The pool: `stride` coefficients per entry, and the mask of each entry's cells and its constant.
     var cells: [Double] = []
-    var masks: [SymbolMask] = []
-    var constants: [Double] = []
+    var heads: [EntryHead] = []
     private var freeEntries: [Int] = []
 
     /// The objectives, strongest level first: their levels and pool entries.
-    var objectiveLevels: [Int] = []
-    var objectiveEntries: [Int] = []
+    var objectives: [(level: Int, entry: Int)] = []
     /// The pool entry of the artificial objective while a row is installed through it, else -1.
     var artificial = -1
     /// Restricted basic symbols whose row constant went negative.
@@ -94,11 +102,10 @@ struct CompactTableau {
         dummies = SymbolMask()
         basic = SymbolMask()
         cells.removeAll(keepingCapacity: true)
-        masks.removeAll(keepingCapacity: true)
-        constants.removeAll(keepingCapacity: true)
+        stride = 32
+        heads.removeAll(keepingCapacity: true)
         freeEntries.removeAll(keepingCapacity: true)
-        objectiveLevels.removeAll(keepingCapacity: true)
-        objectiveEntries.removeAll(keepingCapacity: true)
+        objectives.removeAll(keepingCapacity: true)
         artificial = -1
         infeasible = SymbolMask()
         work = PivotWork()
@@ -115,7 +122,10 @@ struct CompactTableau {
         if symbols.capacity == 0 {
             symbols.reserveCapacity(32)
             variables.reserveCapacity(32)
+            registered.reserveCapacity(16)
+            objectives.reserveCapacity(8)
         }
+        if symbol >= stride { widen(to: 2 * stride) }
         symbols.append(SymbolInfo(kind: kind, level: level, slot: symbol, occupant: symbol))
         variables.append(nil)
         // A rolled-back symbol with this id may have left its bits behind.
@@ -183,20 +193,28 @@ struct CompactTableau {
     /// A new empty row.
     mutating func newEntry() -> Int {
         if let entry = freeEntries.popLast() {
-            masks[entry] = SymbolMask()
-            constants[entry] = 0
+            heads[entry].mask = SymbolMask()
+            heads[entry].constant = 0
             return entry
         }
-        let entry = masks.count
-        if masks.capacity == 0 {
-            masks.reserveCapacity(16)
-            constants.reserveCapacity(16)
-            cells.reserveCapacity(16 * CompactTableau.stride)
+        let entry = heads.count
+        if heads.capacity == 0 { heads.reserveCapacity(16) }
+        heads.append(EntryHead())
+        // The coefficients grow by doubling, already zeroed, ahead of the entries.
+        if cells.count < heads.count * stride {
+            cells.append(contentsOf: repeatElement(0, count: max(16 * stride, cells.count)))
         }
-        masks.append(SymbolMask())
-        constants.append(0)
-        cells.append(contentsOf: repeatElement(0, count: CompactTableau.stride))
         return entry
+    }
+
+    /// Moves every entry to a stride of `newStride` coefficients.
+    private mutating func widen(to newStride: Int) {
+        var wider = [Double](repeating: 0, count: cells.count / stride * newStride)
+        for entry in heads.indices {
+            for symbol in heads[entry].mask { wider[entry * newStride + symbol] = cells[entry * stride + symbol] }
+        }
+        cells = wider
+        stride = newStride
     }
 
     /// Returns a row's entry to the pool.
@@ -207,11 +225,11 @@ struct CompactTableau {
     /// A new entry with the same cells and constant as `entry`.
     mutating func copyEntry(_ entry: Int) -> Int {
         let copy = newEntry()
-        masks[copy] = masks[entry]
-        constants[copy] = constants[entry]
-        let stride = CompactTableau.stride
+        heads[copy].mask = heads[entry].mask
+        heads[copy].constant = heads[entry].constant
+        let stride = self.stride
         cells.withUnsafeMutableBufferPointer { cells in
-            for symbol in masks[entry] { cells[copy * stride + symbol] = cells[entry * stride + symbol] }
+            for symbol in heads[entry].mask { cells[copy * stride + symbol] = cells[entry * stride + symbol] }
         }
         return copy
     }
@@ -219,27 +237,26 @@ struct CompactTableau {
     /// The coefficient of `symbol` in `entry` (0 when absent).
     @inline(__always)
     func coefficient(_ entry: Int, _ symbol: Int) -> Double {
-        masks[entry].contains(symbol) ? cells[entry * CompactTableau.stride + symbol] : 0
+        heads[entry].mask.contains(symbol) ? cells[entry * stride + symbol] : 0
     }
 
     /// The row of `entry` as a `Row`.
     func row(_ entry: Int) -> Row {
-        let base = entry * CompactTableau.stride
-        return Row(constant: constants[entry], cells: masks[entry].map { Cell(symbol: $0, coefficient: cells[base + $0]) })
+        let base = entry * stride
+        return Row(constant: heads[entry].constant, cells: heads[entry].mask.map { Cell(symbol: $0, coefficient: cells[base + $0]) })
     }
 
     // MARK: Transactions
 
     /// The rows, objectives and symbols as they were when a transaction started tracking rows.
     private struct Snapshot {
+        var stride: Int
         var cells: [Double]
-        var masks: [SymbolMask]
-        var constants: [Double]
+        var heads: [EntryHead]
         var freeEntries: [Int]
         var symbols: [SymbolInfo]
         var basic: SymbolMask
-        var objectiveLevels: [Int]
-        var objectiveEntries: [Int]
+        var objectives: [(level: Int, entry: Int)]
     }
 
     /// What a rollback restores: the symbol and variable counts at the start, the snapshot taken
@@ -265,8 +282,8 @@ struct CompactTableau {
     }
 
     private func snapshot() -> Snapshot {
-        Snapshot(cells: cells, masks: masks, constants: constants, freeEntries: freeEntries, symbols: symbols,
-                 basic: basic, objectiveLevels: objectiveLevels, objectiveEntries: objectiveEntries)
+        Snapshot(stride: stride, cells: cells, heads: heads, freeEntries: freeEntries, symbols: symbols,
+                 basic: basic, objectives: objectives)
     }
 
     /// Keeps the changes made since `beginTransaction`.
@@ -282,14 +299,13 @@ struct CompactTableau {
         transaction = nil
         if let snapshot = saved.snapshot {
             let current = symbols
+            stride = snapshot.stride
             cells = snapshot.cells
-            masks = snapshot.masks
-            constants = snapshot.constants
+            heads = snapshot.heads
             freeEntries = snapshot.freeEntries
             symbols = snapshot.symbols
             basic = snapshot.basic
-            objectiveLevels = snapshot.objectiveLevels
-            objectiveEntries = snapshot.objectiveEntries
+            objectives = snapshot.objectives
             for symbol in 0..<min(saved.symbolCount, symbols.count) { symbols[symbol].column = current[symbol].column }
         }
         for entry in saved.savedColumns.reversed() where entry.symbol < symbols.count {
@@ -315,7 +331,6 @@ struct CompactTableau {
     /// Writes the current value into every registered user variable whose value differs from the
     /// one this tableau last wrote into it (or that it never wrote).
     mutating func writeValues() {
-        if factors.count < symbolCount { factors.append(contentsOf: repeatElement(0, count: symbolCount - factors.count)) }
         var evaluated = SymbolMask()
         for index in registered.indices {
             let symbol = registered[index]
@@ -330,19 +345,19 @@ struct CompactTableau {
 
     /// The value of a user variable: 0 when parametric, else its definition's constant plus its
     /// terms at the values of the basic symbols it names (the order of `Tableau.value(of:rows:…)`).
-    /// Definitions' values are kept in `factors` for the current read (`evaluated`).
+    /// Definitions' values are kept for the current read (`evaluated`).
     private mutating func currentValue(of symbol: Int, evaluated: inout SymbolMask) -> Double {
         guard isBasic(symbol) else { return 0 }
-        if evaluated.contains(symbol) { return factors[symbol] }
+        if evaluated.contains(symbol) { return symbols[symbol].readValue }
         let entry = rowEntry(symbol)
-        var value = constants[entry]
-        for named in masks[entry].intersection(basic) {
-            let coefficient = cells[entry * CompactTableau.stride + named]
+        var value = heads[entry].constant
+        for named in heads[entry].mask.intersection(basic) {
+            let coefficient = cells[entry * stride + named]
             let namedValue = externals.contains(named) ? currentValue(of: named, evaluated: &evaluated)
-                : constants[rowEntry(named)]
+                : heads[rowEntry(named)].constant
             value += coefficient * namedValue
         }
-        factors[symbol] = value
+        symbols[symbol].readValue = value
         evaluated.insert(symbol)
         return value
     }
@@ -350,7 +365,7 @@ struct CompactTableau {
     /// The current value of a symbol as `Tableau.value(of:)` gives it: its expanded row's constant.
     mutating func value(of symbol: Int) -> Double {
         guard let (entry, temporary) = expandedRow(of: symbol) else { return 0 }
-        let value = constants[entry]
+        let value = heads[entry].constant
         if temporary { freeEntry(entry) }
         return value
     }

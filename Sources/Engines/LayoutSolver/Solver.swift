@@ -34,8 +34,8 @@ public final class Solver {
     @exclusivity(unchecked) var large = Tableau()
     /// Whether the solver works on `compact`.
     var usesCompact = true
-    @exclusivity(unchecked) var records: [ObjectIdentifier: Record] = [:]
-    @exclusivity(unchecked) var edits: [ObjectIdentifier: Edit] = [:]
+    @exclusivity(unchecked) var records = IdentityTable<Record>()
+    @exclusivity(unchecked) var edits = IdentityTable<Edit>()
     private var nextSequence = 0
 
     /// Creates an empty solver.
@@ -108,7 +108,7 @@ public final class Solver {
 
     /// Whether the constraint is in the solver.
     public func hasConstraint(_ constraint: Constraint) -> Bool {
-        records[ObjectIdentifier(constraint)] != nil
+        records.contains(ObjectIdentifier(constraint))
     }
 
     /// Changes the constant of an added constraint's expression to `constant` without removing and
@@ -118,7 +118,8 @@ public final class Solver {
     ///   cannot hold with the new constant; `optimizationFailed` after changing a non-required one.
     public func updateConstant(_ constraint: Constraint, to constant: Double) throws(SolverError) {
         let key = ObjectIdentifier(constraint)
-        guard let record = records[key] else { throw .unknownConstraint(constraint) }
+        guard let position = records.position(of: key) else { throw .unknownConstraint(constraint) }
+        let record = records[position: position]
         guard constant.isFinite else {
             throw .invalidNumber("constant \(constant) for constraint \(constraint)")
         }
@@ -126,14 +127,14 @@ public final class Solver {
         guard constraint.strength.isRequired else {
             // Only a basic dummy can refuse a constant change, and a non-required constraint has none.
             _ = changeConstant(tag: record.tag, by: delta)
-            records[key]?.constant = constant
+            records[position: position].constant = constant
             try repairFeasibility()
             return
         }
         beginTransaction(tracksRows: true)
         if changeConstant(tag: record.tag, by: delta) && dualOptimize() == .optimal {
             commit()
-            records[key]?.constant = constant
+            records[position: position].constant = constant
             return
         }
         rollback()
@@ -156,7 +157,7 @@ public final class Solver {
     /// - Throws: `duplicateEditVariable`, `requiredEditVariable`; `optimizationFailed` after adding it.
     public func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
         let key = ObjectIdentifier(variable)
-        guard edits[key] == nil else { throw .duplicateEditVariable(variable) }
+        guard !edits.contains(key) else { throw .duplicateEditVariable(variable) }
         guard !strength.isRequired else { throw .requiredEditVariable(variable) }
         let current = currentValue(of: variable) ?? 0
         let constraint = Constraint(Expression(variable), .equal, strength: strength)
@@ -167,7 +168,7 @@ public final class Solver {
             failure = error  // added all the same: record the edit before reporting
         }
         if let tag = records[ObjectIdentifier(constraint)]?.tag {
-            edits[key] = Edit(constraint: constraint, tag: tag, value: current)
+            edits.set(Edit(constraint: constraint, tag: tag, value: current), forKey: key)
         }
         if let failure { throw failure }
     }
@@ -184,17 +185,17 @@ public final class Solver {
 
     /// Whether `variable` is an edit variable.
     public func hasEditVariable(_ variable: Variable) -> Bool {
-        edits[ObjectIdentifier(variable)] != nil
+        edits.contains(ObjectIdentifier(variable))
     }
 
     /// Suggests a value for an edit variable and re-solves (dual simplex from the previous solution).
     ///
     /// - Throws: `unknownEditVariable`, `invalidNumber`; `optimizationFailed` after the change.
     public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
-        guard let index = edits.index(forKey: ObjectIdentifier(variable)) else { throw .unknownEditVariable(variable) }
+        guard let index = edits.position(of: ObjectIdentifier(variable)) else { throw .unknownEditVariable(variable) }
         guard value.isFinite else { throw .invalidNumber("suggested value \(value) for \(variable)") }
-        let edit = edits.values[index]
-        edits.values[index].value = value
+        let edit = edits[position: index]
+        edits[position: index].value = value
         // The edit constraint is `variable - value == 0`: its constant is `-value`. It is not
         // required, so it has no dummy that could refuse the change.
         _ = changeConstant(tag: edit.tag, by: edit.value - value)
@@ -232,7 +233,7 @@ public final class Solver {
 
     /// Throws `duplicateConstraint` or `invalidNumber` for a constraint that cannot be added.
     private func checkNew(_ constraint: Constraint) throws(SolverError) {
-        guard records[ObjectIdentifier(constraint)] == nil else {
+        guard !records.contains(ObjectIdentifier(constraint)) else {
             throw .duplicateConstraint(constraint)
         }
         guard constraint.expression.constant.isFinite else {
@@ -257,9 +258,8 @@ public final class Solver {
             return false
         }
         commit()
-        if records.isEmpty { records.reserveCapacity(16) }
-        records[ObjectIdentifier(constraint)] = Record(constraint: constraint, tag: tag, constant: constant,
-                                                       sequence: nextSequence)
+        records.set(Record(constraint: constraint, tag: tag, constant: constant, sequence: nextSequence),
+                    forKey: ObjectIdentifier(constraint))
         nextSequence += 1
         if optimizing { try reoptimize() }
         return true
