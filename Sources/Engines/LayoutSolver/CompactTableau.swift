@@ -329,7 +329,9 @@ struct CompactTableau {
     // MARK: Values
 
     /// Writes the current value into every registered user variable whose value differs from the
-    /// one this tableau last wrote into it (or that it never wrote).
+    /// one this tableau last wrote into it (or that it never wrote), bit for bit. (`Tableau`
+    /// rewrites the values that may have changed, so where a value went from -0 to 0 or back, it
+    /// may leave the old zero; that sign is the only way the two can read differently.)
     mutating func writeValues() {
         var evaluated = SymbolMask()
         for index in registered.indices {
