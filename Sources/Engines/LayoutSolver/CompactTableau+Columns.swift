@@ -19,6 +19,22 @@ extension CompactTableau {
         if column.count > 4 * column.compactedLength + 64 { compactColumn(symbol) }
     }
 
+    /// `link` for every symbol of `linked`, in one pass over the symbols.
+    mutating func link(_ linked: SymbolMask, toRowOf basic: Int) {
+        guard !linked.isEmpty else { return }
+        let slot = symbols[basic].slot
+        var compacting = SymbolMask()
+        symbols.withUnsafeMutableBufferPointer { symbols in
+            for symbol in linked {
+                symbols[symbol].column.count += 1
+                symbols[symbol].column.slots.insert(slot)
+                let column = symbols[symbol].column
+                if column.count > 4 * column.compactedLength + 64 { compacting.insert(symbol) }
+            }
+        }
+        for symbol in compacting { compactColumn(symbol) }
+    }
+
     /// The row slots whose occupant has a row.
     private var rowSlots: SymbolMask {
         var slots = SymbolMask()
@@ -53,7 +69,7 @@ extension CompactTableau {
     mutating func installRow(_ symbol: Int, _ entry: Int) {
         symbols[symbol].row = entry
         basic.insert(symbol)
-        for cell in heads[entry].mask { link(cell, toRowOf: symbol) }
+        link(heads[entry].mask, toRowOf: symbol)
     }
 
     /// Gives `entering` the row of `entry` (the leaving row solved for it) and the slot of

@@ -120,6 +120,7 @@ extension CompactTableau {
 
     /// The user variable of the row in the fewest column entries, else a marker that can stay
     /// non-negative (`Tableau.chooseSubject`).
+    @inline(__always)
     private func chooseSubject(_ entry: Int, tag: ConstraintTag) -> Int? {
         var best: Int?
         var bestCount = Int.max
@@ -138,6 +139,7 @@ extension CompactTableau {
 
     /// A symbol to solve a row without a subject for directly, sparing the artificial phase
     /// (`Tableau.directEntering`).
+    @inline(__always)
     private func directEntering(_ entry: Int) -> Int? {
         var best: Int?
         var bestCoefficient = 0.0
@@ -236,6 +238,7 @@ extension CompactTableau {
     }
 
     /// Ratio-test order: the smaller ratio, ties to the smaller symbol id.
+    @inline(__always)
     private func isBetter(_ ratio: Double, _ symbol: Int, than bestRatio: Double, _ best: Int?) -> Bool {
         guard let best else { return true }
         return ratio < bestRatio || (ratio == bestRatio && symbol < best)

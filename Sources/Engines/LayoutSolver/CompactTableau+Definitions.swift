@@ -14,31 +14,55 @@ extension CompactTableau {
 
     /// `entry` with every basic symbol replaced by its expanded row (`Tableau.expanded`): the
     /// definitions reached, each before those it names, then the other basic rows in id order,
-    /// the cells gathered in that order and summed per symbol.
+    /// the cells gathered in that order and summed per symbol. Its scratch lists live on the stack.
     private mutating func expanded(_ entry: Int) -> Int {
-        if factors.count < symbolCount { factors.append(contentsOf: repeatElement(0, count: symbolCount - factors.count)) }
-        order.removeAll(keepingCapacity: true)
-        appendReachableDefinitions(from: entry)
-        touched.removeAll(keepingCapacity: true)
+        let capacity = symbolCount
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { factors in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * capacity) { lists in
+                withUnsafeTemporaryAllocation(of: (symbol: Int, rest: SymbolMask).self, capacity: capacity) { stack in
+                    var scratch = ExpansionScratch(factors: factors, order: UnsafeMutableBufferPointer(rebasing: lists[..<capacity]),
+                                                   touched: UnsafeMutableBufferPointer(rebasing: lists[capacity...]),
+                                                   stack: stack)
+                    return expanded(entry, scratch: &scratch)
+                }
+            }
+        }
+    }
+
+    /// The lists of one expansion: the factor gathered for each basic symbol, the definitions in
+    /// dependency order, the basic symbols reached, and the stack of the depth-first walk.
+    private struct ExpansionScratch {
+        var factors: UnsafeMutableBufferPointer<Double>
+        var order: UnsafeMutableBufferPointer<Int>
+        var touched: UnsafeMutableBufferPointer<Int>
+        var stack: UnsafeMutableBufferPointer<(symbol: Int, rest: SymbolMask)>
+        var orderCount = 0
+        var touchedCount = 0
         var gathered = SymbolMask()
+    }
+
+    private mutating func expanded(_ entry: Int, scratch: inout ExpansionScratch) -> Int {
+        appendReachableDefinitions(from: entry, scratch: &scratch)
         let result = newEntry()
         var constant = heads[entry].constant
-        spread(entry, times: 1, into: result, gathered: &gathered)
-        for index in order.indices.reversed() {
-            let definition = order[index]
-            guard gathered.contains(definition) else { continue }
-            let factor = factors[definition]
-            gathered.remove(definition)
+        spread(entry, times: 1, into: result, scratch: &scratch)
+        for index in (0..<scratch.orderCount).reversed() {
+            let definition = scratch.order[index]
+            guard scratch.gathered.contains(definition) else { continue }
+            let factor = scratch.factors[definition]
+            scratch.gathered.remove(definition)
             let definitionEntry = rowEntry(definition)
             constant += heads[definitionEntry].constant * factor
-            spread(definitionEntry, times: factor, into: result, gathered: &gathered)
+            spread(definitionEntry, times: factor, into: result, scratch: &scratch)
         }
+        var touched = UnsafeMutableBufferPointer(rebasing: scratch.touched[..<scratch.touchedCount])
         touched.sort()
         let stride = self.stride
-        for symbol in touched {
-            guard gathered.contains(symbol) else { continue }
-            let factor = factors[symbol]
-            gathered.remove(symbol)
+        for index in 0..<scratch.touchedCount {
+            let symbol = scratch.touched[index]
+            guard scratch.gathered.contains(symbol) else { continue }
+            let factor = scratch.factors[symbol]
+            scratch.gathered.remove(symbol)
             let rowEntry = rowEntry(symbol)
             constant += heads[rowEntry].constant * factor
             for cell in heads[rowEntry].mask { accumulate(result, cell, cells[rowEntry * stride + cell] * factor) }
@@ -50,43 +74,46 @@ extension CompactTableau {
 
     /// Adds `factor ×` the parametric cells of `entry` to `result` and gathers the factors of
     /// the basic symbols it names.
-    private mutating func spread(_ entry: Int, times factor: Double, into result: Int, gathered: inout SymbolMask) {
+    private mutating func spread(_ entry: Int, times factor: Double, into result: Int, scratch: inout ExpansionScratch) {
         let base = entry * stride
         for cell in heads[entry].mask {
             let value = cells[base + cell] * factor
             if !isBasic(cell) {
                 accumulate(result, cell, value)
+            } else if !scratch.gathered.contains(cell) {
+                scratch.touched[scratch.touchedCount] = cell
+                scratch.touchedCount += 1
+                scratch.factors[cell] = 0 + value
+                scratch.gathered.insert(cell)
             } else {
-                if !gathered.contains(cell) {
-                    touched.append(cell)
-                    factors[cell] = 0 + value
-                    gathered.insert(cell)
-                } else {
-                    factors[cell] = factors[cell] + value
-                }
+                scratch.factors[cell] = scratch.factors[cell] + value
             }
         }
     }
 
-    /// Appends to `order` the definitions `entry` names directly or through other definitions, each
-    /// after every definition it names (depth-first post-order).
-    private mutating func appendReachableDefinitions(from entry: Int) {
+    /// Appends to the order the definitions `entry` names directly or through other definitions,
+    /// each after every definition it names (depth-first post-order).
+    @inline(__always)
+    private func appendReachableDefinitions(from entry: Int, scratch: inout ExpansionScratch) {
         var visited = SymbolMask()
-        stack.removeAll(keepingCapacity: true)
         for cell in heads[entry].mask where isDefinition(cell) && !visited.contains(cell) {
             visited.insert(cell)
-            stack.append((cell, heads[rowEntry(cell)].mask))
-            while var top = stack.last {
+            scratch.stack[0] = (cell, heads[rowEntry(cell)].mask)
+            var depth = 1
+            while depth > 0 {
+                var top = scratch.stack[depth - 1]
                 guard let named = top.rest.first else {
-                    stack.removeLast()
-                    order.append(top.symbol)
+                    depth -= 1
+                    scratch.order[scratch.orderCount] = top.symbol
+                    scratch.orderCount += 1
                     continue
                 }
                 top.rest.remove(named)
-                stack[stack.count - 1] = top
+                scratch.stack[depth - 1] = top
                 if isDefinition(named) && !visited.contains(named) {
                     visited.insert(named)
-                    stack.append((named, heads[rowEntry(named)].mask))
+                    scratch.stack[depth] = (named, heads[rowEntry(named)].mask)
+                    depth += 1
                 }
             }
         }

@@ -100,8 +100,6 @@ extension CompactTableau {
             }
         }
         heads[target].mask = mine
-        if basic >= 0 {
-            for symbol in added { link(symbol, toRowOf: basic) }
-        }
+        if basic >= 0 { link(added, toRowOf: basic) }
     }
 }

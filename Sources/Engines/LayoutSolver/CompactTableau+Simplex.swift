@@ -31,6 +31,7 @@ extension CompactTableau {
     /// phase the steepest improving column of the artificial objective, ties to the newest symbol;
     /// otherwise the strongest level with an improving symbol whose cost is zero at every stronger
     /// level, the steepest there, ties to the smallest id. With `bland`, the first one.
+    @inline(__always)
     private func enteringColumn(artificialPhase: Bool, bland: Bool) -> (Int, Bool)? {
         let pricing = Pricing(stride: stride, externals: externals, dummies: dummies)
         return cells.withUnsafeBufferPointer { cells in
@@ -105,6 +106,7 @@ extension CompactTableau {
 
     /// The leaving row for `entering` and the step length it allows: the smallest ratio, ties to
     /// the smallest id.
+    @inline(__always)
     private func leavingRow(for entering: Int, increasing: Bool) -> (Int, Double)? {
         var best: Int?
         var bestRatio = Double.infinity
@@ -154,6 +156,7 @@ extension CompactTableau {
     /// The entering column of the dual simplex for the row of `entry` (`Tableau.dualEnteringColumn`):
     /// the lexicographically smallest cost ratios, ties to the newest symbol (with `bland`, to the
     /// smallest id).
+    @inline(__always)
     private func dualEnteringColumn(_ entry: Int, bland: Bool) -> Int? {
         let levels = objectives.count
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * levels) { ratios in

@@ -84,11 +84,6 @@ struct CompactTableau {
     /// The open transaction, if any (see `beginTransaction`).
     private var transaction: Transaction?
 
-    /// Scratch storage of expansions, reused from one to the next.
-    var factors: [Double] = []
-    var touched: [Int] = []
-    var order: [Int] = []
-    var stack: [(symbol: Int, rest: SymbolMask)] = []
 
     var symbolCount: Int { symbols.count }
 
@@ -115,6 +110,7 @@ struct CompactTableau {
     // MARK: Symbols
 
     /// Whether `extra` more symbols still fit.
+    @inline(__always)
     func hasRoom(for extra: Int) -> Bool { symbolCount + extra <= SymbolMask.capacity }
 
     mutating func makeSymbol(_ kind: SymbolKind, level: Int = 0) -> Int {
@@ -159,6 +155,7 @@ struct CompactTableau {
     func rowEntry(_ symbol: Int) -> Int { symbols[symbol].row }
 
     /// The symbol of `variable`, if the tableau has seen it.
+    @inline(__always)
     func existingSymbol(for variable: Variable) -> Int? {
         for symbol in registered.reversed() where variables[symbol] === variable { return symbol }
         return nil
@@ -200,16 +197,25 @@ struct CompactTableau {
         let entry = heads.count
         if heads.capacity == 0 { heads.reserveCapacity(16) }
         heads.append(EntryHead())
-        // The coefficients grow by doubling, already zeroed, ahead of the entries.
-        if cells.count < heads.count * stride {
-            cells.append(contentsOf: repeatElement(0, count: max(16 * stride, cells.count)))
-        }
+        if cells.count < heads.count * stride { growCells(to: max(16 * stride, 2 * cells.count)) }
         return entry
+    }
+
+    /// Grows the coefficients to `count`, keeping the old ones. The new ones are left as they are:
+    /// a coefficient is read only where its entry's mask has a bit, and set when the bit is.
+    private mutating func growCells(to count: Int) {
+        let old = cells
+        cells = [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
+            _ = old.withUnsafeBufferPointer { old in UnsafeMutableBufferPointer(rebasing: buffer[..<old.count]).update(fromContentsOf: old) }
+            initialized = count
+        }
     }
 
     /// Moves every entry to a stride of `newStride` coefficients.
     private mutating func widen(to newStride: Int) {
-        var wider = [Double](repeating: 0, count: cells.count / stride * newStride)
+        var wider = [Double](unsafeUninitializedCapacity: cells.count / stride * newStride) { _, initialized in
+            initialized = cells.count / stride * newStride
+        }
         for entry in heads.indices {
             for symbol in heads[entry].mask { wider[entry * newStride + symbol] = cells[entry * stride + symbol] }
         }

@@ -75,7 +75,10 @@ struct SolverScriptSet {
         do {
             for (script, objects) in zip(scripts, prepared) {
                 let solver = Solver()
+                let mode = getenv("BENCH_MODE").map { String(cString: $0) } ?? ""
+                if mode == "empty" { solver.updateVariables(); continue }
                 for call in script.calls {
+                    if mode == "addsonly", case .update = call { continue }
                     do throws(SolverError) {
                         switch call {
                         case .add(let index): try solver.add(objects.constraints[index])
