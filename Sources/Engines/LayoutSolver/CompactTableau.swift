@@ -1,4 +1,4 @@
-/// The tableau of a solver with at most `SymbolMask.capacity` symbols: the same rows, objectives
+/// The tableau of a solver with at most `symbolLimit` symbols: the same rows, objectives
 /// and pivoting rules as `Tableau`, in a representation made for small systems.
 ///
 /// Every row (basic rows, objectives, the artificial objective, rows being built) is an entry of
@@ -19,7 +19,7 @@
 /// definitions, and written into the variables whose value differs from the one last written.
 struct CompactTableau {
     /// The number of coefficients of a pool entry: room for every symbol id, from 32 and doubled
-    /// (to `SymbolMask.capacity`) when the symbols outgrow it, so that small systems keep short
+    /// (to `symbolLimit`) when the symbols outgrow it, so that small systems keep short
     /// rows.
     private(set) var stride = 32
 
@@ -111,7 +111,12 @@ struct CompactTableau {
 
     /// Whether `extra` more symbols still fit.
     @inline(__always)
-    func hasRoom(for extra: Int) -> Bool { symbolCount + extra <= SymbolMask.capacity }
+    func hasRoom(for extra: Int) -> Bool { symbolCount + extra <= CompactTableau.symbolLimit }
+
+    /// The most symbols the compact tableau holds. Past about this size, scanning every basic row
+    /// for a symbol costs more than `Tableau`'s column index (measured on `lectern-bench layout`,
+    /// 54 constraints and about 120 symbols); it is at most `SymbolMask.capacity`.
+    static let symbolLimit = 64
 
     mutating func makeSymbol(_ kind: SymbolKind, level: Int = 0) -> Int {
         let symbol = symbols.count

@@ -30,6 +30,29 @@ extension Solver {
         if usesCompact && !compact.hasRoom(for: extra) { switchToTableau() }
     }
 
+    /// Switches to `Tableau` before a batch whose symbols would not all fit in the compact tableau
+    /// (its markers, the variables it brings and one artificial variable), instead of moving there
+    /// in the middle of it.
+    func makeRoom(forBatch constraints: [Constraint]) {
+        guard usesCompact else { return }
+        var markers = 1
+        var terms = 0
+        for constraint in constraints {
+            markers += constraint.strength.isRequired ? 1 : 2
+            terms += constraint.expression.terms.count
+        }
+        // Cheap bounds first; the new variables are counted only between them.
+        guard !compact.hasRoom(for: markers + terms) else { return }
+        guard compact.hasRoom(for: markers) else { return switchToTableau() }
+        var fresh = Set<ObjectIdentifier>()
+        for constraint in constraints {
+            for term in constraint.expression.terms where compact.existingSymbol(for: term.variable) == nil {
+                fresh.insert(ObjectIdentifier(term.variable))
+            }
+        }
+        makeRoom(for: markers + fresh.count)
+    }
+
     /// The pivots made and the limit, on the tableau in use.
     var work: PivotWork {
         get { usesCompact ? compact.work : large.work }

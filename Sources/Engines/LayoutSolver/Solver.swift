@@ -68,6 +68,7 @@ public final class Solver {
     public func add(contentsOf constraints: [Constraint]) -> [(index: Int, error: SolverError)] {
         var rejected: [(index: Int, error: SolverError)] = []
         // Each constraint makes at most two markers, and usually brings about one new variable.
+        makeRoom(forBatch: constraints)
         if !usesCompact { large.reserveSymbols(3 * constraints.count) }
         for (index, constraint) in constraints.enumerated() {
             do throws(SolverError) {
