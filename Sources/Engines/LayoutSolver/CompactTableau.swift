@@ -113,10 +113,11 @@ struct CompactTableau {
     @inline(__always)
     func hasRoom(for extra: Int) -> Bool { symbolCount + extra <= CompactTableau.symbolLimit }
 
-    /// The most symbols the compact tableau holds. Past about this size, scanning every basic row
-    /// for a symbol costs more than `Tableau`'s column index (measured on `lectern-bench layout`,
-    /// 54 constraints and about 120 symbols); it is at most `SymbolMask.capacity`.
-    static let symbolLimit = 64
+    /// The most symbols the compact tableau holds: one bit each in a mask of one machine word.
+    /// Past about this size, scanning every basic row for a symbol costs more than `Tableau`'s
+    /// column index (measured with 128 on `lectern-bench layout`, 54 constraints and about 120
+    /// symbols: the ambiguity checks' pivots were half as fast again).
+    static let symbolLimit = SymbolMask.capacity
 
     mutating func makeSymbol(_ kind: SymbolKind, level: Int = 0) -> Int {
         let symbol = symbols.count

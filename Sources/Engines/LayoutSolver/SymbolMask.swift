@@ -1,88 +1,62 @@
-/// A set of symbol ids below `SymbolMask.capacity`, as a fixed-size bitmask: the cells of a row of
-/// `CompactTableau`, and its sets of symbols and slots.
+/// A set of symbol ids below `SymbolMask.capacity`, as a bitmask in one machine word: the cells of
+/// a row of `CompactTableau`, and its sets of symbols and slots.
 ///
 /// Iteration yields the ids in increasing order (by trailing-zero counts), which is the order the
 /// sorted cells of a `Row` have, so the smallest-id tie rules of the simplex read the same.
 struct SymbolMask: Sequence, Equatable {
     /// The number of ids a mask can hold.
-    static let capacity = 128
+    static let capacity = 64
 
-    var low: UInt64 = 0
-    var high: UInt64 = 0
+    var bits: UInt64 = 0
 
     /// The empty set.
     init() {}
 
-    init(low: UInt64, high: UInt64) {
-        self.low = low
-        self.high = high
+    init(bits: UInt64) {
+        self.bits = bits
     }
 
-    var isEmpty: Bool { low | high == 0 }
+    var isEmpty: Bool { bits == 0 }
 
     /// The number of ids in the set.
-    var count: Int { low.nonzeroBitCount + high.nonzeroBitCount }
+    var count: Int { bits.nonzeroBitCount }
 
     /// The smallest id in the set, or nil when it is empty.
-    var first: Int? {
-        if low != 0 { return low.trailingZeroBitCount }
-        if high != 0 { return 64 + high.trailingZeroBitCount }
-        return nil
-    }
+    var first: Int? { bits == 0 ? nil : bits.trailingZeroBitCount }
 
     @inline(__always)
-    func contains(_ id: Int) -> Bool {
-        id < 64 ? (low >> UInt64(id)) & 1 != 0 : (high >> UInt64(id - 64)) & 1 != 0
-    }
+    func contains(_ id: Int) -> Bool { (bits >> UInt64(id)) & 1 != 0 }
 
     @inline(__always)
-    mutating func insert(_ id: Int) {
-        if id < 64 { low |= 1 << UInt64(id) } else { high |= 1 << UInt64(id - 64) }
-    }
+    mutating func insert(_ id: Int) { bits |= 1 << UInt64(id) }
 
     @inline(__always)
-    mutating func remove(_ id: Int) {
-        if id < 64 { low &= ~(1 << UInt64(id)) } else { high &= ~(1 << UInt64(id - 64)) }
-    }
+    mutating func remove(_ id: Int) { bits &= ~(1 << UInt64(id)) }
 
     /// The ids in both sets.
     @inline(__always)
-    func intersection(_ other: SymbolMask) -> SymbolMask {
-        SymbolMask(low: low & other.low, high: high & other.high)
-    }
+    func intersection(_ other: SymbolMask) -> SymbolMask { SymbolMask(bits: bits & other.bits) }
 
     /// The ids in either set.
     @inline(__always)
-    func union(_ other: SymbolMask) -> SymbolMask {
-        SymbolMask(low: low | other.low, high: high | other.high)
-    }
+    func union(_ other: SymbolMask) -> SymbolMask { SymbolMask(bits: bits | other.bits) }
 
     /// The ids of this set that `other` lacks.
     @inline(__always)
-    func subtracting(_ other: SymbolMask) -> SymbolMask {
-        SymbolMask(low: low & ~other.low, high: high & ~other.high)
-    }
+    func subtracting(_ other: SymbolMask) -> SymbolMask { SymbolMask(bits: bits & ~other.bits) }
 
     /// The ids in increasing order.
     struct Iterator: IteratorProtocol {
-        var low: UInt64
-        var high: UInt64
+        var bits: UInt64
 
         @inline(__always)
         mutating func next() -> Int? {
-            if low != 0 {
-                let id = low.trailingZeroBitCount
-                low &= low - 1
-                return id
-            }
-            if high != 0 {
-                let id = high.trailingZeroBitCount
-                high &= high - 1
-                return 64 + id
-            }
-            return nil
+            guard bits != 0 else { return nil }
+            let id = bits.trailingZeroBitCount
+            bits &= bits - 1
+            return id
         }
     }
 
-    func makeIterator() -> Iterator { Iterator(low: low, high: high) }
+    func makeIterator() -> Iterator { Iterator(bits: bits) }
 }
