@@ -48,16 +48,26 @@ struct IdentityTable<Value> {
 
     /// Sets the value of `key`, adding an entry if needed.
     mutating func set(_ value: Value, forKey key: ObjectIdentifier) {
+        if index != nil {
+            // One hash for a new key: insert its position, and undo that for a key already held.
+            if let position = index?.updateValue(entries.count, forKey: key) {
+                index?[key] = position
+                entries[position].value = value
+            } else {
+                entries.append(Entry(key: key, value: value))
+            }
+            return
+        }
         if let position = position(of: key) {
             entries[position].value = value
             return
         }
         if entries.capacity == 0 { entries.reserveCapacity(16) }
         entries.append(Entry(key: key, value: value))
-        if index != nil {
-            index?[key] = entries.count - 1
-        } else if entries.count > IdentityTable.linearLimit {
-            index = Dictionary(uniqueKeysWithValues: entries.indices.map { (entries[$0].key, $0) })
+        if entries.count > IdentityTable.linearLimit {
+            var built = [ObjectIdentifier: Int](minimumCapacity: 4 * entries.count)
+            for position in entries.indices { built[entries[position].key] = position }
+            index = built
         }
     }
 
