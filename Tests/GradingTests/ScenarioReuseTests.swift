@@ -4,12 +4,14 @@ import XCTest
 
 /// Grading solves an answer's scenarios with one `LayoutSession`: for every shipped layout
 /// exercise, its reference and every example in the text format, each scenario's frames and
-/// diagnostics must be those of a fresh solve.
+/// diagnostics must be those of a fresh solve, right-to-left scenarios read off their
+/// left-to-right twins included.
 final class ScenarioReuseTests: XCTestCase {
     func testEveryShippedAnswerSolvesInEveryScenarioAsAFreshSolverSolvesIt() throws {
         var compared = 0
         var reusedWork = 0
         var freshWork = 0
+        var mirrored = 0
         for exercise in try shippedCatalog().exercises {
             guard case .layout(let layout) = exercise.definition else { continue }
             let answers = [("reference", exercise.reference)] + exercise.examples.map { ($0.name, $0.submission) }
@@ -29,9 +31,11 @@ final class ScenarioReuseTests: XCTestCase {
                     freshWork += fresh.pivots
                     compared += 1
                 }
+                mirrored += session.mirroredScenarios
             }
         }
         XCTAssertGreaterThan(compared, 40, "the shipped layout answers in the text format, in every scenario")
         XCTAssertLessThan(reusedWork, freshWork, "the session reused its solvers")
+        XCTAssertGreaterThan(mirrored, 5, "right-to-left scenarios were read off their left-to-right twins")
     }
 }

@@ -36,7 +36,7 @@ struct LayoutGrader {
             diagnostics.append(contentsOf: evaluation.diagnostics)
             scenarios.append(evaluation.frames)
         }
-        let style = StylePenalties(style: layout.style, document: document)
+        let style = StylePenalties(style: layout.style, engine: engine)
         checks.append(contentsOf: style.checks())
         diagnostics.append(contentsOf: style.magicNumbers.map(\.message))
         diagnostics.append(contentsOf: style.fixedSizes.map(\.message))

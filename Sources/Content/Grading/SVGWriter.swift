@@ -18,7 +18,8 @@ struct SVGWriter {
         case attributeName, type, values, keyTimes, dur, repeatCount, calcMode, additive
     }
 
-    private(set) var output = ""
+    /// The document so far, as UTF-8: appending bytes is far cheaper than appending strings.
+    private var output: [UInt8] = []
     private var open: [Element] = []
 
     /// Starts an `<svg>` document of the given view box, scaled 1:1, with a `<title>` (`label`) and a
@@ -39,20 +40,22 @@ struct SVGWriter {
     /// Opens an element; close it with `end()`.
     mutating func start(_ element: Element, _ attributes: [(Attribute, String)] = []) {
         write(element, attributes)
-        output += ">"
+        output.append(UInt8(ascii: ">"))
         open.append(element)
     }
 
     /// Writes an element without content.
     mutating func empty(_ element: Element, _ attributes: [(Attribute, String)]) {
         write(element, attributes)
-        output += "/>"
+        output.append(contentsOf: "/>".utf8)
     }
 
     /// Closes the innermost open element.
     mutating func end() {
         guard let element = open.popLast() else { return }
-        output += "</\(element.rawValue)>"
+        output.append(contentsOf: "</".utf8)
+        output.append(contentsOf: element.rawValue.utf8)
+        output.append(UInt8(ascii: ">"))
     }
 
     /// Writes escaped character data.
@@ -63,21 +66,24 @@ struct SVGWriter {
     /// The finished document: every open element closed.
     mutating func finish() -> String {
         while !open.isEmpty { end() }
-        return output
+        return String(decoding: output, as: UTF8.self)
     }
 
     private mutating func write(_ element: Element, _ attributes: [(Attribute, String)]) {
-        output += "<\(element.rawValue)"
+        output.append(UInt8(ascii: "<"))
+        output.append(contentsOf: element.rawValue.utf8)
         for (attribute, value) in attributes {
-            output += " \(attribute.rawValue)=\""
+            output.append(UInt8(ascii: " "))
+            output.append(contentsOf: attribute.rawValue.utf8)
+            output.append(contentsOf: "=\"".utf8)
             Self.escape(value, into: &output)
-            output += "\""
+            output.append(UInt8(ascii: "\""))
         }
     }
 
     /// XML-escapes `text` through the one escaper; characters XML does not allow become U+FFFD.
-    private static func escape(_ text: String, into output: inout String) {
-        output += Markup.escape(text, .xml)
+    private static func escape(_ text: String, into output: inout [UInt8]) {
+        Markup.escape(text, .xml, into: &output)
     }
 
     /// A coordinate with at most `decimals` decimals (two by default).

@@ -10,15 +10,22 @@ struct StylePenalties {
     /// The document's pinned sizes (`LayoutDocument.fixedSizeWarnings`), in source order.
     let fixedSizes: [LayoutWarning]
 
-    /// The rules of `style` applied to `document`; the warnings they need are found once, here.
-    init(style: LayoutExercise.Style, document: LayoutDocument) {
+    /// The rules of `style` applied to the document of `engine`, with the warnings the engine found.
+    init(style: LayoutExercise.Style, engine: LayoutEngine) {
+        self.init(style: style, document: engine.document, magicNumbers: engine.magicNumbers,
+                  fixedSizes: engine.fixedSizeWarnings)
+    }
+
+    /// The rules of `style` applied to `document`, given its `magicNumbers` and `fixedSizeWarnings`.
+    private init(style: LayoutExercise.Style, document: LayoutDocument, magicNumbers: [LayoutWarning],
+                 fixedSizes: [LayoutWarning]) {
         self.style = style
         self.document = document
-        magicNumbers = document.magicNumbers.filter { warning in
+        self.magicNumbers = magicNumbers.filter { warning in
             guard case .magicNumber(let value) = warning.kind else { return false }
             return !style.allowedLiterals.contains { abs($0 - value) < 1e-9 }
         }
-        fixedSizes = document.fixedSizeWarnings
+        self.fixedSizes = fixedSizes
     }
 
     /// One check per rule the exercise gives a penalty to, in a fixed order.

@@ -238,14 +238,18 @@ public struct LayoutDocument: Sendable, Equatable {
 
     /// Guides and metrics that no constraint uses, in declaration order (a style check).
     public var unusedDeclarations: [(name: String, location: SourceLocation)] {
-        var usedItems = Set<ItemID>()
-        for constraint in constraints {
-            usedItems.insert(constraint.firstItem)
-            if let second = constraint.secondItem { usedItems.insert(second) }
+        // Indexed by item: a flag per item instead of a hashed set.
+        var usedItems = [Bool](repeating: false, count: items.count)
+        func use(_ id: ItemID) {
+            if case .item(let index) = id, usedItems.indices.contains(index) { usedItems[index] = true }
         }
-        for item in items where item.parent != .container { usedItems.insert(item.parent) }
+        for constraint in constraints {
+            use(constraint.firstItem)
+            if let second = constraint.secondItem { use(second) }
+        }
+        for item in items where item.parent != .container { use(item.parent) }
         var unused: [(name: String, location: SourceLocation)] = []
-        for (index, item) in items.enumerated() where item.isGuide && item.builtIn == nil && !usedItems.contains(.item(index)) {
+        for (index, item) in items.enumerated() where item.isGuide && item.builtIn == nil && !usedItems[index] {
             unused.append((item.name, item.location))
         }
         for metric in metrics where !referencedMetrics.contains(metric.name) {

@@ -62,15 +62,18 @@ struct DocumentParser {
             throw LayoutErrors([LayoutError(SourceLocation(line: 1, column: 1),
                                             "document too large: \(text.utf8.count) bytes, at most \(limits.maxBytes)")])
         }
-        let lines = Self.lines(of: text)
+        let bytes = Array(text.utf8)
+        let lines = Self.lines(of: bytes)
         guard lines.count <= limits.maxLines else {
             throw LayoutErrors([LayoutError(SourceLocation(line: limits.maxLines + 1, column: 1),
                                             "too many lines: at most \(limits.maxLines)")])
         }
         var statements: [(scanner: LineScanner, kind: StatementKind)] = []
-        for (offset, raw) in lines.enumerated() {
-            let content = raw.utf8.firstIndex(of: UInt8(ascii: "#")).map { raw[..<$0] } ?? raw
-            var scanner = LineScanner(content, line: offset + 1)
+        statements.reserveCapacity(lines.count)
+        for (offset, line) in lines.enumerated() {
+            // A comment runs from `#` to the end of the line.
+            let content = line.lowerBound..<(bytes[line].firstIndex(of: UInt8(ascii: "#")) ?? line.upperBound)
+            var scanner = LineScanner(bytes, range: content, line: offset + 1)
             guard scanner.endIndex <= limits.maxLineLength else {
                 record(LayoutError(scanner.location, "line too long: at most \(limits.maxLineLength) bytes"))
                 continue
@@ -84,6 +87,8 @@ struct DocumentParser {
             do throws(LayoutError) { try parseDeclaration(&lineScanner) } catch { record(error) }
         }
         addBuiltInGuides(usedIn: statements.filter { $0.kind != .declaration }.map(\.scanner))
+        // Room for a few constraints per line, so that the list grows in place.
+        document.constraints.reserveCapacity(min(limits.maxConstraints, document.constraints.count + 4 * statements.count))
         for (scanner, kind) in statements where kind != .declaration {
             var lineScanner = scanner
             do throws(LayoutError) {
@@ -103,15 +108,15 @@ struct DocumentParser {
         return document
     }
 
-    /// The lines of the text, split at `\n` (byte-wise: much faster than by characters).
-    private static func lines(of text: String) -> [Substring] {
-        var lines: [Substring] = []
-        var start = text.utf8.startIndex
-        for index in text.utf8.indices where text.utf8[index] == UInt8(ascii: "\n") {
-            lines.append(text[start..<index])
-            start = text.utf8.index(after: index)
+    /// The byte ranges of the text's lines, split at `\n`, without it.
+    private static func lines(of bytes: [UInt8]) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var start = 0
+        for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") {
+            lines.append(start..<index)
+            start = index + 1
         }
-        lines.append(text[start...])
+        lines.append(start..<bytes.count)
         return lines
     }
 
@@ -121,7 +126,12 @@ struct DocumentParser {
     /// `topLayoutGuide`, `bottomLayoutGuide`) that constraint lines name and the document does not
     /// declare itself, in that order, each located at its first use.
     private mutating func addBuiltInGuides(usedIn lines: [LineScanner]) {
-        for guide in BuiltInGuide.allCases {
+        // One pass over the lines finds which guides any line names at all (most documents name
+        // none); only those are looked for line by line.
+        let names = BuiltInGuide.allCases.map { Array($0.rawValue.utf8) }
+        var named = [Bool](repeating: false, count: names.count)
+        for line in lines { line.markWords(names, in: &named) }
+        for (guide, isNamed) in zip(BuiltInGuide.allCases, named) where isNamed {
             let name = guide.rawValue
             guard document.item(named: name) == nil, !document.metrics.contains(where: { $0.name == name }) else { continue }
             var use: SourceLocation?

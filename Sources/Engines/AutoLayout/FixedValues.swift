@@ -9,6 +9,16 @@ struct FixedValues {
     private(set) var isFixed: [Bool]
     /// For each fixed variable, its value.
     private(set) var values: [Double]
+    /// What the equalities did, in order, for `init(replaying:equalities:)`.
+    private var plan: [Step] = []
+    /// The variables fixed by `fix(_:to:)`, in order.
+    private var completions: [(index: Int, value: Double)] = []
+
+    /// One thing the search did: fix a variable from an equality, or check a closed equality.
+    private enum Step {
+        case fix(equality: Int, variable: Int, coefficient: Double)
+        case check(equality: Int)
+    }
 
     /// The smallest coefficient solved for: a variable with a smaller one is left to the solver.
     private static let minimumPivot = 1e-6
@@ -40,10 +50,13 @@ struct FixedValues {
                 }
                 if open == 0 {
                     contradiction = contradiction || abs(residual) > Self.tolerance
+                    plan.append(.check(equality: position))
                     return true
                 }
                 guard open == 1, abs(last.coefficient) >= Self.minimumPivot else { return false }
-                fix(last.index, to: -residual / last.coefficient)
+                isFixed[last.index] = true
+                values[last.index] = -residual / last.coefficient
+                plan.append(.fix(equality: position, variable: last.index, coefficient: last.coefficient))
                 changed = true
                 return true
             }
@@ -51,9 +64,48 @@ struct FixedValues {
         if contradiction { return nil }
     }
 
+    /// The values that `equalities`, the same equalities as `previous`'s with other constants
+    /// (another scenario of the same direction), force, or nil when they contradict each other;
+    /// then `previous`'s own fixes (`fix(_:to:)`), which depend only on which variables the
+    /// constraints name and on the content sizes, so they must be the same.
+    ///
+    /// Which variable an equality fixes, and in which order, depends only on the equalities'
+    /// terms, so `previous`'s steps are replayed: each value is computed from the same terms in
+    /// the same order as the search would, hence bit for bit the same.
+    init?(replaying previous: FixedValues, equalities: [LayoutEngine.LinearSum]) {
+        isFixed = [Bool](repeating: false, count: previous.isFixed.count)
+        values = [Double](repeating: 0, count: previous.isFixed.count)
+        plan = previous.plan
+        completions = previous.completions
+        for step in previous.plan {
+            switch step {
+            case .fix(let position, let variable, let coefficient):
+                var residual = equalities[position].constant
+                for term in equalities[position].terms
+                where abs(term.coefficient) > LayoutEngine.LinearSum.negligibleCoefficient && isFixed[term.index] {
+                    residual += term.coefficient * values[term.index]
+                }
+                isFixed[variable] = true
+                values[variable] = -residual / coefficient
+            case .check(let position):
+                var residual = equalities[position].constant
+                for term in equalities[position].terms
+                where abs(term.coefficient) > LayoutEngine.LinearSum.negligibleCoefficient && isFixed[term.index] {
+                    residual += term.coefficient * values[term.index]
+                }
+                if abs(residual) > Self.tolerance { return nil }
+            }
+        }
+        for (index, value) in previous.completions {
+            isFixed[index] = true
+            values[index] = value
+        }
+    }
+
     /// Fixes a variable that no equality fixed.
     mutating func fix(_ index: Int, to value: Double) {
         isFixed[index] = true
         values[index] = value
+        completions.append((index, value))
     }
 }

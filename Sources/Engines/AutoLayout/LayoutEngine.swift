@@ -26,6 +26,10 @@ public struct LayoutEngine: Sendable {
     private let participation: [(horizontal: Bool, vertical: Bool)]
     /// Magic numbers and fixed sizes: the same in every scenario.
     let staticWarnings: [LayoutWarning]
+    /// The document's `magicNumbers`, found once for the engine and the style rules.
+    public let magicNumbers: [LayoutWarning]
+    /// The document's `fixedSizeWarnings`, found once for the engine and the style rules.
+    public let fixedSizeWarnings: [LayoutWarning]
     /// For each item, the built-in guide it is, if any: its frame is a constant of the scenario.
     let builtIns: [BuiltInGuide?]
     /// Conflicts analyzed for their minimal set before the rest are summarized.
@@ -46,7 +50,17 @@ public struct LayoutEngine: Sendable {
         let shapes = document.constraints.map(ConstraintShape.init)
         self.shapes = shapes
         // Each constraint's common ancestor, found once: its frame, and whether it is usable.
-        let ancestors = shapes.map { shape in shape.secondItem.map { document.commonAncestor(shape.firstItem, $0) } }
+        // Items placed directly in the root container (every exercise's views) share it, or are
+        // the same item; only the rest need their lineages.
+        let inRoot = document.items.map { $0.parent == .container }
+        let ancestors = shapes.map { shape -> ItemID?? in
+            guard let second = shape.secondItem else { return nil }
+            if case .item(let a) = shape.firstItem, case .item(let b) = second, inRoot.indices.contains(a),
+               inRoot.indices.contains(b), inRoot[a], inRoot[b] {
+                return a == b ? shape.firstItem : .container
+            }
+            return document.commonAncestor(shape.firstItem, second)
+        }
         frames = ancestors.map { ancestor in (ancestor ?? nil) ?? .container }
         usable = shapes.indices.map { index in
             guard document.isValid(shapes[index].firstItem) else { return false }
@@ -54,23 +68,32 @@ public struct LayoutEngine: Sendable {
             return (ancestors[index] ?? nil) != nil
         }
         chains = document.items.indices.map { index in
-            document.lineage(of: .item(index)).compactMap { id in
+            // The usual case, an item placed directly in the root container, needs no lineage.
+            guard document.items[index].parent != .container else { return [index] }
+            return document.lineage(of: .item(index)).compactMap { id in
                 if case .item(let i) = id { return i }
                 return nil
             }
         }
         builtIns = document.items.map(\.builtIn)
         var participation = document.items.map { item in (horizontal: !item.isGuide, vertical: !item.isGuide) }
-        for constraint in document.constraints {
-            for case .item(let index) in [constraint.firstItem, constraint.secondItem ?? .container]
-            where participation.indices.contains(index) && document.items[index].builtIn == nil {
-                for axis in constraint.axes {
-                    if axis == .horizontal { participation[index].horizontal = true } else { participation[index].vertical = true }
-                }
+        for shape in shapes {
+            // The axes the constraint involves: two for a width-to-height (aspect ratio) constraint.
+            let horizontal = shape.firstAttribute.axis == .horizontal || shape.secondAttribute?.axis == .horizontal
+            let vertical = shape.firstAttribute.axis == .vertical || shape.secondAttribute?.axis == .vertical
+            func takePart(_ item: ItemID?) {
+                guard case .item(let index)? = item, participation.indices.contains(index),
+                      document.items[index].builtIn == nil else { return }
+                if horizontal { participation[index].horizontal = true }
+                if vertical { participation[index].vertical = true }
             }
+            takePart(shape.firstItem)
+            takePart(shape.secondItem)
         }
         self.participation = participation
-        staticWarnings = (document.magicNumbers + document.fixedSizeWarnings).sorted { lhs, rhs in
+        magicNumbers = document.magicNumbers
+        fixedSizeWarnings = document.fixedSizeWarnings
+        staticWarnings = (magicNumbers + fixedSizeWarnings).sorted { lhs, rhs in
             (lhs.location ?? SourceLocation(line: 0, column: 0)) < (rhs.location ?? SourceLocation(line: 0, column: 0))
         }
     }
@@ -103,11 +126,14 @@ public struct LayoutEngine: Sendable {
     struct LinearSum {
         var terms: [(index: Int, coefficient: Double)] = []
         var constant = 0.0
+        /// False to build only the constant (the terms are known already, see `constant(for:geometry:)`).
+        var recordsTerms = true
 
         /// Coefficients this small are rounding noise: the variable does not take part.
         static let negligibleCoefficient = 1e-12
 
         mutating func add(_ index: Int, _ coefficient: Double) {
+            guard recordsTerms else { return }
             if let position = terms.firstIndex(where: { $0.index == index }) {
                 terms[position].coefficient += coefficient
             } else {
@@ -200,12 +226,28 @@ public struct LayoutEngine: Sendable {
 
     /// `first − multiplier × second − constant`, the expression that the relation compares with 0.
     func sum(for index: Int, geometry: ScenarioGeometry) -> LinearSum {
-        let constraint = shapes[index]
-        let frame = frames[index]
-        let mirrored = geometry.direction == .rightToLeft && constraint.isDirectional
         var sum = LinearSum()
         // Room for the usual terms (an origin and a size on each side), so the sum grows in place.
         sum.terms.reserveCapacity(4)
+        build(index, geometry: geometry, into: &sum)
+        return sum
+    }
+
+    /// The constant of `sum(for: index, geometry: geometry)`, bit for bit (the same additions in
+    /// the same order), without building its terms. A scenario changes only constants: the terms
+    /// depend on the document and the writing direction alone, since the container, the guides
+    /// and the margins enter every expression as constants.
+    func constant(for index: Int, geometry: ScenarioGeometry) -> Double {
+        var sum = LinearSum(recordsTerms: false)
+        build(index, geometry: geometry, into: &sum)
+        return sum.constant
+    }
+
+    /// Adds the expression of constraint `index` to `sum`.
+    private func build(_ index: Int, geometry: ScenarioGeometry, into sum: inout LinearSum) {
+        let constraint = shapes[index]
+        let frame = frames[index]
+        let mirrored = geometry.direction == .rightToLeft && constraint.isDirectional
         addAttribute(constraint.firstAttribute, of: constraint.firstItem, in: frame, mirrored: mirrored,
                      geometry: geometry, scale: 1, into: &sum)
         if let second = constraint.secondItem, let attribute = constraint.secondAttribute {
@@ -213,7 +255,6 @@ public struct LayoutEngine: Sendable {
                          scale: -constraint.multiplier, into: &sum)
         }
         sum.constant -= constraint.constant
-        return sum
     }
 
     func isUsable(_ index: Int) -> Bool { usable[index] }

@@ -11,7 +11,11 @@ extension LayoutRun {
         let sums: [LayoutEngine.LinearSum?]
         let fixed: FixedValues?
 
-        init(engine: LayoutEngine, scenario: LayoutScenario, foldingFixedValues: Bool) {
+        /// The setting of `scenario`; with `following`, the setting of another scenario of the
+        /// same writing direction: its terms are reused and only the constants computed, and with
+        /// the same content sizes, its fixed values' search is replayed on the new constants.
+        init(engine: LayoutEngine, scenario: LayoutScenario, foldingFixedValues: Bool,
+             following previous: (sums: [LayoutEngine.LinearSum?], intrinsicSizes: [LayoutSize?], fixed: FixedValues?)? = nil) {
             let document = engine.document
             container = scenario.containerSize ?? document.containerSize ?? LayoutScenario.defaultContainerSize
             let geometry = ScenarioGeometry(scenario: scenario, container: container)
@@ -23,8 +27,17 @@ extension LayoutRun {
                 }
             }
             intrinsicSizes = sizes
-            let sums = document.constraints.indices.map { index in
-                engine.isUsable(index) ? engine.sum(for: index, geometry: geometry) : nil
+            let sums: [LayoutEngine.LinearSum?]
+            if let previous = previous?.sums, previous.count == document.constraints.count {
+                sums = previous.indices.map { index in
+                    guard var sum = previous[index] else { return nil }
+                    sum.constant = engine.constant(for: index, geometry: geometry)
+                    return sum
+                }
+            } else {
+                sums = document.constraints.indices.map { index in
+                    engine.isUsable(index) ? engine.sum(for: index, geometry: geometry) : nil
+                }
             }
             self.sums = sums
             guard foldingFixedValues else {
@@ -33,6 +46,11 @@ extension LayoutRun {
             }
             let equalities = engine.shapes.indices.compactMap { index in
                 engine.shapes[index].isRequiredEquality ? sums[index] : nil
+            }
+            if let previous, let previousFixed = previous.fixed, previous.sums.count == sums.count,
+               previous.intrinsicSizes == sizes {
+                fixed = FixedValues(replaying: previousFixed, equalities: equalities)
+                return
             }
             fixed = FixedValues(equalities: equalities, variableCount: 4 * document.items.count).flatMap { values in
                 LayoutRun.completingUnconstrained(values, engine: engine, sums: sums, intrinsicSizes: sizes)
@@ -57,7 +75,9 @@ extension LayoutRun {
     mutating func resolve(for scenario: LayoutScenario) -> LayoutResult? {
         guard let oldFixed = fixed, scenario.direction == self.scenario.direction,
               conflicts.isEmpty, unanalyzed.isEmpty, pending.isEmpty else { return nil }
-        let setting = Setting(engine: engine, scenario: scenario, foldingFixedValues: true)
+        // Same direction, so the same terms: only the constants change.
+        let setting = Setting(engine: engine, scenario: scenario, foldingFixedValues: true,
+                              following: (sums, intrinsicSizes, oldFixed))
         guard setting.intrinsicSizes == intrinsicSizes, let newFixed = setting.fixed,
               newFixed.isFixed == oldFixed.isFixed else { return nil }
         // Every constraint folded to a constant must still hold, as it did when it was added.

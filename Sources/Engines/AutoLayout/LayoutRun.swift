@@ -125,6 +125,12 @@ struct LayoutRun {
     /// Adds the content-size constraints, then the document's in order. With fixed values folded
     /// in, it stops at the first conflict it meets (false), which only the full system can explain.
     private mutating func addConstraints() -> Bool {
+        // Room for every constraint the solver may get (two per content size and axis, one per
+        // document constraint), so that the lists grow in place.
+        let most = sums.count + 4 * intrinsicSizes.count
+        pending.reserveCapacity(most)
+        added.reserveCapacity(most)
+        requiredEqualities.reserveCapacity(sums.count)
         guard addContentSizeConstraints() else { return false }
         for case let (index, sum?) in sums.enumerated() {
             add(sum, index: index)
@@ -245,7 +251,7 @@ struct LayoutRun {
     private mutating func flush() {
         guard !pending.isEmpty else { return }
         let batch = pending
-        pending.removeAll()
+        pending.removeAll(keepingCapacity: true)
         pendingRequired = 0
         let rejected = solver.add(contentsOf: batch.map(\.constraint))
         var nextRejected = 0
@@ -339,12 +345,29 @@ struct LayoutRun {
 
     /// The value of a variable (by index), fixed beforehand or solved, cleaned.
     private func value(_ index: Int) -> Double {
-        if let fixed, fixed.isFixed[index] { return clean(fixed.values[index]) }
-        return clean(variables[index].value)
+        Self.clean(rawValue(index))
+    }
+
+    /// The value of a variable (by index), fixed beforehand or solved, as the solver left it.
+    private func rawValue(_ index: Int) -> Double {
+        if let fixed, fixed.isFixed[index] { return fixed.values[index] }
+        return variables[index].value
+    }
+
+    /// Each item's horizontal position and width in its superview, before cleaning, as the last
+    /// `result()` read them (the built-in guides' as the scenario gives them).
+    func rawHorizontalFrames() -> [(x: Double, width: Double)] {
+        engine.document.items.indices.map { index in
+            if let guide = engine.builtIns[index] {
+                let frame = geometry.frame(of: guide)
+                return (frame.x, frame.width)
+            }
+            return (rawValue(4 * index), rawValue(4 * index + 2))
+        }
     }
 
     /// Rounds away solver noise (1e-9) so frames print and compare cleanly; `-0` becomes `0`.
-    private func clean(_ value: Double) -> Double {
+    static func clean(_ value: Double) -> Double {
         let rounded = (value * 1e6).rounded() / 1e6
         return rounded == 0 ? 0 : rounded
     }
@@ -353,14 +376,18 @@ struct LayoutRun {
     /// equalities: an equality whose other variables are all determined determines its last one.
     private func propagatingRequiredEqualities(_ determined: [Bool]) -> [Bool] {
         var determined = determined
-        var pending = requiredEqualities
+        // The equalities still open, by position; each pass keeps those with two or more open
+        // variables, in order, and what one equality determines counts for the next in the pass.
+        var pending = Array(requiredEqualities.indices)
         var changed = true
         while changed {
             changed = false
-            pending.removeAll { indices in
+            var kept = 0
+            for slot in pending.indices {
+                let position = pending[slot]
                 var open = 0
                 var last = 0
-                for index in indices where !determined[index] {
+                for index in requiredEqualities[position] where !determined[index] {
                     open += 1
                     last = index
                 }
@@ -368,8 +395,12 @@ struct LayoutRun {
                     determined[last] = true
                     changed = true
                 }
-                return open <= 1
+                if open > 1 {
+                    pending[kept] = position
+                    kept += 1
+                }
             }
+            pending.removeLast(pending.count - kept)
         }
         return determined
     }

@@ -47,6 +47,8 @@ struct VisualFormatParser {
         }
         scanner.skipSpaces()
         var constraints: [LayoutConstraint] = []
+        // Room for a usual line (a few views with their spacings and sizes), so it grows in place.
+        constraints.reserveCapacity(8)
         var previous: Element?
         var pending: Connection?
         if scanner.peek == "|" {
@@ -64,7 +66,7 @@ struct VisualFormatParser {
             let (element, sizePredicates) = try view(&scanner, axis: axis, usedMetrics: &usedMetrics)
             viewCount += 1
             if let left = previous, let link = pending {
-                constraints += spacing(link, from: left, to: element, axis: axis)
+                spacing(link, from: left, to: element, axis: axis, into: &constraints)
             }
             for predicate in sizePredicates {
                 constraints.append(size(predicate, of: element, axis: axis))
@@ -77,7 +79,7 @@ struct VisualFormatParser {
             if scanner.peek == "|", let link = pending {
                 let superview = Element(item: nil, text: "|", location: scanner.location)
                 _ = scanner.consume("|")
-                constraints += spacing(link, from: element, to: superview, axis: axis)
+                spacing(link, from: element, to: superview, axis: axis, into: &constraints)
                 try context.expectEnd(&scanner)
                 break
             }
@@ -103,7 +105,8 @@ struct VisualFormatParser {
         guard scanner.consume("]") else {
             throw context.expected(predicates.isEmpty ? "'(' or ']' after the view name" : "']'", &scanner)
         }
-        return (Element(item: item, text: "[\(name.name)]", location: location), predicates)
+        // Concatenated rather than interpolated: a short name stays a small string, with no allocation.
+        return (Element(item: item, text: "[" + name.name + "]", location: location), predicates)
     }
 
     /// A connection; an empty one (flush) when a view or `|` follows directly.
@@ -204,7 +207,7 @@ struct VisualFormatParser {
             priority = parsed.priority
             if let name = parsed.metric { usedMetrics.append(name) }
         }
-        let text = scanner.text(from: start, to: scanner.index).trimmed(of: " \t")
+        let text = scanner.trimmedText(from: start, to: scanner.index)
         return Predicate(relation: relation, object: object, priority: priority, text: text, location: location)
     }
 
@@ -223,16 +226,17 @@ struct VisualFormatParser {
         return neighbour.item.flatMap { context.document.parent(of: $0) } ?? .container
     }
 
-    /// `right.start REL left.end + spacing` for each predicate of the connection (the superview's
-    /// own edges when `|` is on either side).
-    private func spacing(_ link: Connection, from left: Element, to right: Element, axis: LayoutAxis) -> [LayoutConstraint] {
+    /// Appends `right.start REL left.end + spacing` for each predicate of the connection (the
+    /// superview's own edges when `|` is on either side).
+    private func spacing(_ link: Connection, from left: Element, to right: Element, axis: LayoutAxis,
+                         into constraints: inout [LayoutConstraint]) {
         let start: LayoutAttribute = axis == .horizontal ? .leading : .top
         let end: LayoutAttribute = axis == .horizontal ? .trailing : .bottom
         let leftItem = resolve(left, neighbour: right)
         let rightItem = resolve(right, neighbour: left)
         let secondAttribute = left.item == nil ? start : end
         let firstAttribute = right.item == nil ? end : start
-        return link.predicates.map { predicate in
+        for predicate in link.predicates {
             var constant = LayoutConstant.none
             if case .constant(let value) = predicate.object { constant = value }
             if constant.source == .standard {
@@ -240,11 +244,11 @@ struct VisualFormatParser {
                                           location: constant.location)
             }
             let location = predicate.text.isEmpty && constant.source != .standard ? right.location : predicate.location
-            return LayoutConstraint(firstItem: rightItem, firstAttribute: firstAttribute, relation: predicate.relation,
-                                    secondItem: leftItem, secondAttribute: secondAttribute, multiplier: 1,
-                                    constant: constant, priority: predicate.priority, location: location,
-                                    origin: .visualFormat,
-                                    source: "\(axis.letter):\(left.text)\(link.render(predicate))\(right.text)")
+            constraints.append(LayoutConstraint(
+                firstItem: rightItem, firstAttribute: firstAttribute, relation: predicate.relation, secondItem: leftItem,
+                secondAttribute: secondAttribute, multiplier: 1, constant: constant, priority: predicate.priority,
+                location: location, origin: .visualFormat,
+                source: "\(axis.letter):\(left.text)\(link.render(predicate))\(right.text)"))
         }
     }
 

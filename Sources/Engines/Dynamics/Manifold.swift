@@ -69,7 +69,16 @@ enum Collide {
     /// The separations along an unrotated box A's four face normals, from the corners alone.
     /// They equal `maxSeparation(a, b)` and `maxSeparation(b, a)` bit for bit (B's faces give the
     /// same values), so A is the reference and the clipping below gives the same manifold.
-    private static func alignedBoxes(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
+    static func alignedBoxes(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
+        var margins = MarginRange.all
+        return alignedBoxes(a, b, margin: margin, sameFor: &margins)
+    }
+
+    /// `alignedBoxes(a, b, margin:)`, which also gives the margins for which the manifold of
+    /// these two boxes would be the same: the margin only decides which candidate points are
+    /// kept, by comparing it with their separations.
+    static func alignedBoxes(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double,
+                             sameFor margins: inout MarginRange) -> Manifold {
         let aMin = a.pointee.worldVertices[0], aMax = a.pointee.worldVertices[2]
         let bMin = b.pointee.worldVertices[0], bMax = b.pointee.worldVertices[2]
         var edge = 0
@@ -83,8 +92,30 @@ enum Collide {
         consider(1, bMin.x - aMax.x)
         consider(2, bMin.y - aMax.y)
         consider(3, aMin.x - bMax.x)
-        if best > margin { return Manifold() }
-        return clip(reference: a, edge: edge, incident: b, flip: false, margin: margin)
+        if best > margin {
+            margins = MarginRange(lower: -.infinity, upper: best)
+            return Manifold()
+        }
+        // B's face normals are the axes too, so the one most against A's face normal is the
+        // opposite face: the search in `clip` would find the same edge.
+        var candidates = (-Double.infinity, -Double.infinity)
+        let m = clipEdges(reference: a, edge: edge, incident: b, incidentEdge: (edge + 2) & 3, flip: false, margin: margin,
+                          axisAligned: true, candidates: &candidates)
+        margins = MarginRange(lower: best, upper: .infinity)
+        margins.narrow(keeping: candidates.0 <= margin, separation: candidates.0)
+        margins.narrow(keeping: candidates.1 <= margin, separation: candidates.1)
+        return m
+    }
+
+    /// `e.normalized` for an edge along an axis, bit for bit, without the square root and
+    /// divisions: the length of such an edge is the absolute value of its nonzero component
+    /// (the rounded square root of a rounded square is the absolute value exactly), so that
+    /// component becomes ±1 and the zero one stays as it is. Other edges are normalized.
+    @inline(__always)
+    static func axisDirection(_ e: Vector) -> Vector {
+        if e.y == 0 && abs(e.x) > 1e-12 { return Vector(e.x > 0 ? 1 : -1, e.y) }
+        if e.x == 0 && abs(e.y) > 1e-12 { return Vector(e.x, e.y > 0 ? 1 : -1) }
+        return e.normalized
     }
 
     /// Separating-axis test and reference-face clipping (two-sided segments are 2-gons).
@@ -117,10 +148,24 @@ enum Collide {
                 incEdge = i
             }
         }
+        var candidates = (0.0, 0.0)
+        return clipEdges(reference: ref, edge: refEdge, incident: inc, incidentEdge: incEdge, flip: flip, margin: margin,
+                         axisAligned: false, candidates: &candidates)
+    }
+
+    /// Clips the incident polygon's edge `incEdge` against the side planes of the reference
+    /// edge `refEdge`, keeping points within `margin` of it. `axisAligned` says that the
+    /// reference edge runs along an axis (`axisDirection` then normalizes it). `candidates`
+    /// receives the separations of the two clipped points, when it gets that far.
+    @inline(__always)
+    private static func clipEdges(reference ref: UnsafePointer<Shape>, edge refEdge: Int, incident inc: UnsafePointer<Shape>,
+                                  incidentEdge incEdge: Int, flip: Bool, margin: Double,
+                                  axisAligned: Bool, candidates: inout (Double, Double)) -> Manifold {
+        let n = ref.pointee.worldNormals[refEdge]
         let i1 = incEdge, i2 = incEdge + 1 < inc.pointee.count ? incEdge + 1 : 0
         let r1 = refEdge, r2 = refEdge + 1 < ref.pointee.count ? refEdge + 1 : 0
         let v1 = ref.pointee.worldVertices[r1], v2 = ref.pointee.worldVertices[r2]
-        let tangent = (v2 - v1).normalized
+        let tangent = axisAligned ? axisDirection(v2 - v1) : (v2 - v1).normalized
 
         // Clip the incident edge to the reference edge's extent along the tangent.
         var p1 = inc.pointee.worldVertices[i1], p2 = inc.pointee.worldVertices[i2]
@@ -149,14 +194,14 @@ enum Collide {
         m.normal = flip ? -n : n
         let featureBase = (flip ? UInt32(0x10000) : 0) | UInt32(refEdge) << 8
         let offset = dot(n, v1)
-        func keep(_ p: Vector, _ id: UInt32) {
-            let separation = dot(n, p) - offset
+        func keep(_ p: Vector, _ separation: Double, _ id: UInt32) {
             if separation <= margin {
                 m.add(ManifoldPoint(point: p - 0.5 * separation * n, separation: separation, id: featureBase | id))
             }
         }
-        keep(p1, id1)
-        keep(p2, id2)
+        candidates = (dot(n, p1) - offset, dot(n, p2) - offset)
+        keep(p1, candidates.0, id1)
+        keep(p2, candidates.1, id2)
         return m
     }
 
@@ -205,5 +250,24 @@ enum Collide {
         let surfaceA = a.pointee.worldCenter + a.pointee.radius * m.normal
         m.add(ManifoldPoint(point: surfaceA + 0.5 * separation * m.normal, separation: separation, id: 0))
         return m
+    }
+}
+
+/// An interval of margins, `lower` included and `upper` excluded.
+struct MarginRange {
+    var lower: Double
+    var upper: Double
+
+    static let all = MarginRange(lower: -.infinity, upper: .infinity)
+
+    func contains(_ margin: Double) -> Bool { margin >= lower && margin < upper }
+
+    /// Keeps the margins that keep (or drop) a point of this separation, as the current one did.
+    mutating func narrow(keeping kept: Bool, separation: Double) {
+        if kept {
+            lower = max(lower, separation)
+        } else {
+            upper = min(upper, separation)
+        }
     }
 }

@@ -72,6 +72,7 @@ extension SceneRunner {
         body.setMassProperties(density: density, anchored: anchored, allowsRotation: allowsRotation)
         if anchored && body.calmSince == nil { body.calmSince = world.time }
         world.bodies[item + 1] = body
+        world.materialsChanged = true
     }
 
     /// Gives each present, movable target of an active instantaneous push its impulse, once.

@@ -27,6 +27,12 @@ struct Shape {
 
     var worldVertices: InlineArray<4, Vector>
     var worldNormals: InlineArray<4, Vector>
+    /// The rotation `worldNormals` were computed with (nil before the first update), so that
+    /// they are recomputed only when the rotation changes.
+    private var normalsRotation: Rotation?
+    /// Changes whenever the world geometry of a polygon changes (its body moved or turned), so
+    /// that a narrow-phase result computed at one version holds while the version does.
+    private(set) var geometryVersion = 0
     var worldCenter: Vector
     var lower: Vector
     var upper: Vector
@@ -92,21 +98,32 @@ struct Shape {
     /// enlarged by `margin` on every side.
     mutating func updateWorldGeometry(position: Vector, rotation: Rotation, margin: Double) {
         self.margin = margin
-        worldCenter = position
         if kind == .circle {
+            worldCenter = position
             lower = Vector(position.x - radius - margin, position.y - radius - margin)
             upper = Vector(position.x + radius + margin, position.y + radius + margin)
             return
         }
+        let sameRotation = normalsRotation.map {
+            $0.c.bitPattern == rotation.c.bitPattern && $0.s.bitPattern == rotation.s.bitPattern
+        } ?? false
+        if !sameRotation || position.x.bitPattern != worldCenter.x.bitPattern
+            || position.y.bitPattern != worldCenter.y.bitPattern {
+            geometryVersion &+= 1
+        }
+        worldCenter = position
         isAxisAlignedBox = isBox && rotation == .identity
         var lo = Vector(Double.infinity, Double.infinity)
         var hi = Vector(-Double.infinity, -Double.infinity)
         for i in 0..<count {
             let v = position + rotation.apply(localVertices[i])
             worldVertices[i] = v
-            worldNormals[i] = rotation.apply(localNormals[i])
             lo = Vector(min(lo.x, v.x), min(lo.y, v.y))
             hi = Vector(max(hi.x, v.x), max(hi.y, v.y))
+        }
+        if !sameRotation {
+            normalsRotation = rotation
+            for i in 0..<count { worldNormals[i] = rotation.apply(localNormals[i]) }
         }
         lower = Vector(lo.x - margin, lo.y - margin)
         upper = Vector(hi.x + margin, hi.y + margin)

@@ -26,10 +26,20 @@ struct World {
     var droppedContactRecords = 0
 
     /// Shapes taking part in the broadphase, kept sorted by the lower x of their bounds.
-    private var sweepOrder: [Int] = []
+    private var broadPhase = BroadPhase()
     private var pairKeys: [UInt64] = []
+    /// The previous sweep's pairs in sweep order, before they were sorted.
+    private var sweptKeys: [UInt64] = []
+    /// Whether `contacts` holds exactly the pairs of `sweptKeys` (no kept sleeping contacts).
+    private var contactsArePairs = false
+    /// Set when item friction or elasticity may have changed: contact materials are then
+    /// recomputed at the next step. They are otherwise set only when a contact is created.
+    var materialsChanged = true
     private var pairSorter = PairKeySorter()
     private var spareContacts: [Contact] = []
+    /// The last manifold of each contact between unrotated boxes, in the order of `contacts`.
+    private var manifolds: [CachedManifold] = []
+    private var spareManifolds: [CachedManifold] = []
     var activeContacts: [Int] = []
     var solverBodies: [SolverBody] = []
     var islandParent: [Int] = []
@@ -45,9 +55,8 @@ struct World {
             self.shapes[i].updateWorldGeometry(position: bodies[shapes[i].body].position,
                                                rotation: bodies[shapes[i].body].rotation,
                                                margin: 0.5 * Tuning.speculativeDistance)
-            sweepOrder.append(i)
+            broadPhase.insert(shape: i, of: self.shapes)
         }
-        sortSweepOrder()
         let n = bodies.count
         solverBodies = Array(repeating: SolverBody(), count: n)
         islandParent = Array(repeating: 0, count: n)
@@ -64,7 +73,7 @@ struct World {
         for i in shapes.indices where shapes[i].body == index {
             shapes[i].updateWorldGeometry(position: bodies[index].position, rotation: bodies[index].rotation,
                                           margin: 0.5 * Tuning.speculativeDistance)
-            sweepOrder.append(i)
+            broadPhase.insert(shape: i, of: shapes)
         }
     }
 
@@ -90,128 +99,174 @@ struct World {
 
     private mutating func updateGeometry(_ h: Double) {
         let base = 0.5 * Tuning.speculativeDistance
-        for i in shapes.indices {
-            let b = shapes[i].body
-            guard bodies[b].state == .awake else { continue }
-            let travel = (bodies[b].velocity.length + abs(bodies[b].angularVelocity) * shapes[i].extent
-                          + bodies[b].gravity.length * h) * h
-            shapes[i].updateWorldGeometry(position: bodies[b].position, rotation: bodies[b].rotation, margin: base + travel)
-        }
-        sortSweepOrder()
-    }
-
-    /// Insertion sort: the order barely changes between steps. Ties keep index order.
-    private mutating func sortSweepOrder() {
-        guard sweepOrder.count > 1 else { return }
-        for i in 1..<sweepOrder.count {
-            let item = sweepOrder[i]
-            let x = shapes[item].lower.x
-            var j = i - 1
-            while j >= 0 {
-                let other = sweepOrder[j]
-                let ox = shapes[other].lower.x
-                if ox < x || (ox == x && other < item) { break }
-                sweepOrder[j + 1] = other
-                j -= 1
+        bodies.withUnsafeBufferPointer { bodies in
+            shapes.withUnsafeMutableBufferPointer { shapes in
+                for i in shapes.indices {
+                    let b = shapes[i].body
+                    guard bodies[b].state == .awake else { continue }
+                    let travel = (bodies[b].velocity.length + abs(bodies[b].angularVelocity) * shapes[i].extent
+                                  + bodies[b].gravity.length * h) * h
+                    shapes[i].updateWorldGeometry(position: bodies[b].position, rotation: bodies[b].rotation, margin: base + travel)
+                }
             }
-            sweepOrder[j + 1] = item
         }
-    }
-
-    private func shouldCollide(_ i: Int, _ j: Int) -> Bool {
-        let a = shapes[i].body, b = shapes[j].body
-        if a == b { return false }
-        guard bodies[a].state == .awake || bodies[b].state == .awake else { return false }
-        let ownerA = shapes[i].ownerBit, ownerB = shapes[j].ownerBit
-        if ownerA != 0 { return bodies[b].boundaryMask & ownerA != 0 && bodies[b].inverseMass > 0 }
-        if ownerB != 0 { return bodies[a].boundaryMask & ownerB != 0 && bodies[a].inverseMass > 0 }
-        return bodies[a].itemMask & bodies[b].itemMask != 0 && (bodies[a].inverseMass > 0 || bodies[b].inverseMass > 0)
+        broadPhase.refresh(shapes: shapes, bodies: bodies)
     }
 
     /// Sort-and-sweep on x, then a merge with the previous contacts that keeps warm-starting
     /// impulses, keeps the contacts of sleeping bodies and records begin/end events. When the
-    /// pairs are those of the previous step (a settled scene), the contacts are updated in place.
+    /// merge would give the same list back (the pairs of the previous step, and kept sleeping
+    /// contacts), the contacts are updated in place; when the sweep even found the same pairs in
+    /// the same order, they are not sorted again.
     private mutating func findContacts() {
         pairKeys.removeAll(keepingCapacity: true)
-        let n = sweepOrder.count
-        for ii in 0..<n {
-            let i = sweepOrder[ii]
-            let upper = shapes[i].upper, lower = shapes[i].lower
-            var jj = ii + 1
-            while jj < n {
-                let j = sweepOrder[jj]
-                jj += 1
-                if shapes[j].lower.x > upper.x { break }
-                if shapes[j].lower.y > upper.y || shapes[j].upper.y < lower.y { continue }
-                if shouldCollide(i, j) { pairKeys.append(Contact.key(min(i, j), max(i, j))) }
-            }
-        }
-        pairSorter.sort(&pairKeys, shapeCount: shapes.count)
-
+        broadPhase.pairs(bodies: bodies, into: &pairKeys)
         // The contact list is taken out of the world while it is updated, so that updating a
         // contact can record events; shapes are read through a buffer pointer (no copies).
-        var list: [Contact] = []
+        var list: [Contact] = [], cache: [CachedManifold] = []
         swap(&list, &contacts)
-        defer { swap(&list, &contacts) }
+        swap(&cache, &manifolds)
+        defer {
+            swap(&list, &contacts)
+            swap(&cache, &manifolds)
+        }
         let shapeList = shapes
+        let refreshMaterials = materialsChanged
+        if contactsArePairs && pairKeys == sweptKeys {
+            shapeList.withUnsafeBufferPointer { shapes in
+                list.withUnsafeMutableBufferPointer { list in
+                    cache.withUnsafeMutableBufferPointer { cache in
+                        for ci in list.indices { updateContact(&list[ci], &cache[ci], shapes, material: refreshMaterials) }
+                    }
+                }
+            }
+            materialsChanged = false
+            return
+        }
+        sweptKeys.removeAll(keepingCapacity: true)
+        sweptKeys.append(contentsOf: pairKeys)
+        pairSorter.sort(&pairKeys, shapeCount: shapes.count)
         shapeList.withUnsafeBufferPointer { shapes in
-            if samePairs(list) {
-                for ci in list.indices { updateContact(&list[ci], shapes) }
+            if mergeKeepsList(list) {
+                // Update the contacts of this step's pairs where they are; the others sleep.
+                var keptStale = false
+                list.withUnsafeMutableBufferPointer { list in
+                    cache.withUnsafeMutableBufferPointer { cache in
+                        var ni = 0
+                        for ci in list.indices {
+                            if ni < pairKeys.count && list[ci].key == pairKeys[ni] {
+                                updateContact(&list[ci], &cache[ci], shapes, material: refreshMaterials)
+                                ni += 1
+                            } else {
+                                keptStale = keptStale || refreshMaterials
+                            }
+                        }
+                    }
+                }
+                contactsArePairs = list.count == pairKeys.count
+                materialsChanged = keptStale
                 return
             }
-            var next: [Contact] = []
+            var next: [Contact] = [], nextCache: [CachedManifold] = []
             swap(&next, &spareContacts)
+            swap(&nextCache, &spareManifolds)
             next.removeAll(keepingCapacity: true)
+            nextCache.removeAll(keepingCapacity: true)
+            // A contact kept without an update keeps its material, which must be refreshed later.
+            var keptStale = false
             var oi = 0, ni = 0
             while oi < list.count || ni < pairKeys.count {
                 let oldKey = oi < list.count ? list[oi].key : UInt64.max
                 let newKey = ni < pairKeys.count ? pairKeys[ni] : UInt64.max
                 if oldKey < newKey {
-                    let stateA = bodies[list[oi].bodyA].state, stateB = bodies[list[oi].bodyB].state
-                    if stateA != .awake && stateB != .awake && (stateA == .asleep || stateB == .asleep) {
+                    if isKept(list[oi]) {
                         next.append(list[oi])
+                        nextCache.append(cache[oi])
+                        keptStale = keptStale || refreshMaterials
                     } else if list[oi].touching {
                         record(began: false, list[oi].shapeA, list[oi].shapeB)
                     }
                     oi += 1
                     continue
                 }
+                let isNew: Bool
                 if oldKey == newKey {
                     next.append(list[oi])
+                    nextCache.append(cache[oi])
                     oi += 1
+                    isNew = false
                 } else {
                     let shapeA = Int(newKey >> 32), shapeB = Int(newKey & 0xFFFF_FFFF)
                     next.append(Contact(shapeA: shapeA, shapeB: shapeB, bodyA: shapes[shapeA].body, bodyB: shapes[shapeB].body))
+                    nextCache.append(.empty)
+                    isNew = true
                 }
                 ni += 1
-                updateContact(&next[next.count - 1], shapes)
+                next.withUnsafeMutableBufferPointer { next in
+                    nextCache.withUnsafeMutableBufferPointer { nextCache in
+                        updateContact(&next[next.count - 1], &nextCache[next.count - 1], shapes, material: refreshMaterials || isNew)
+                    }
+                }
             }
+            contactsArePairs = next.count == pairKeys.count
+            materialsChanged = keptStale
             // The previous list becomes the spare one, keeping its capacity for the next merge.
             swap(&list, &next)
             swap(&next, &spareContacts)
+            swap(&cache, &nextCache)
+            swap(&nextCache, &spareManifolds)
         }
     }
 
-    /// Whether this step's pairs are exactly those of `list`, in the same order.
-    private func samePairs(_ list: [Contact]) -> Bool {
-        guard pairKeys.count == list.count else { return false }
-        for i in list.indices where list[i].key != pairKeys[i] { return false }
-        return true
+    /// Whether a contact that is not among this step's pairs is kept as it is: its bodies sleep
+    /// (neither is awake, one is asleep).
+    private func isKept(_ contact: Contact) -> Bool {
+        let stateA = bodies[contact.bodyA].state, stateB = bodies[contact.bodyB].state
+        return stateA != .awake && stateB != .awake && (stateA == .asleep || stateB == .asleep)
+    }
+
+    /// Whether merging this step's pairs (sorted) into `list` would give `list` back, keys and
+    /// order: every pair already has its contact and every other contact is kept. This is so when
+    /// the pairs did not change, and in a scene that is mostly asleep.
+    private func mergeKeepsList(_ list: [Contact]) -> Bool {
+        guard pairKeys.count <= list.count else { return false }
+        var ni = 0
+        for ci in list.indices {
+            if ni < pairKeys.count {
+                if list[ci].key == pairKeys[ni] {
+                    ni += 1
+                    continue
+                }
+                // A pair that has no contact yet.
+                if list[ci].key > pairKeys[ni] { return false }
+            }
+            if !isKept(list[ci]) { return false }
+        }
+        return ni == pairKeys.count
     }
 
     /// Recomputes a contact's manifold in place, carrying over the impulses of points with the
-    /// same feature id, and records a begin or end of touching.
-    private mutating func updateContact(_ contact: inout Contact, _ shapes: UnsafeBufferPointer<Shape>) {
+    /// same feature id, and records a begin or end of touching. Its friction and restitution
+    /// are recomputed when `material` is set (a new contact, or item properties changed).
+    @inline(__always)
+    private mutating func updateContact(_ contact: inout Contact, _ cached: inout CachedManifold,
+                                        _ shapes: UnsafeBufferPointer<Shape>, material: Bool) {
         let shapeA = contact.shapeA, shapeB = contact.shapeB
         guard let base = shapes.baseAddress else { return }
-        let manifold = Collide.manifold(base + shapeA, base + shapeB, margin: shapes[shapeA].margin + shapes[shapeB].margin)
+        let a = base + shapeA, b = base + shapeB
+        let margin = a.pointee.margin + b.pointee.margin
+        let manifold = a.pointee.isAxisAlignedBox && b.pointee.isAxisAlignedBox
+            ? cached.alignedBoxes(a, b, margin: margin)
+            : Collide.manifold(a, b, margin: margin)
         let previous = Contact.Impulses(contact)
         let wasTouching = contact.touching
         contact.update(with: manifold, old: previous, centerA: bodies[contact.bodyA].position,
                        centerB: bodies[contact.bodyB].position)
-        let material = self.material(shapeA, shapeB)
-        contact.friction = material.friction
-        contact.restitution = material.restitution
+        if material {
+            let material = self.material(shapeA, shapeB)
+            contact.friction = material.friction
+            contact.restitution = material.restitution
+        }
         if contact.touching != wasTouching {
             record(began: !wasTouching, shapeA, shapeB)
         }
