@@ -2,8 +2,11 @@
 # Runs the call-order oracle of LayoutSolver over many seeds in a release build: random scripts
 # of adds, batch adds, removes, re-adds, updateConstant, suggestions and edit variables that come
 # and go, with values read at random points; after every read, every required constraint must
-# hold and every strength level's error must match a fresh solver. Each seed runs twice, once as
-# shipped and once with the large-tableau structures forced on.
+# hold and every strength level's error must match a fresh solver. Each seed runs four times: as
+# shipped (the compact tableau of small systems, moving to Tableau when a script outgrows it), on
+# Tableau from the first call, moving from one to the other at a call chosen by the seed, and with
+# the large-tableau structures forced on. A fifth run checks that the representations read the
+# same values, bit for bit (but for the sign of a zero), after every read.
 #
 # Usage: scripts/solver-oracle.sh [SEEDS]
 #   SEEDS  a count (seeds 1...SEEDS) or a range FIRST-LAST (default 10000)
@@ -23,7 +26,8 @@ log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
 LAYOUT_SOLVER_ORACLE_SEEDS="$seeds" swift test -c release --scratch-path .build-release \
-    --filter 'LayoutSolverTests.CallOrderOracleTests/testValuesReadAtRandomPoints' >"$log" 2>&1 || status=$?
+    --filter 'LayoutSolverTests.CallOrderOracleTests/(testValuesReadAtRandomPoints|testCompactTableauReadsTheSameBits)' \
+    >"$log" 2>&1 || status=$?
 grep -E '^call-order oracle:|error:' "$log" || true
 grep -E 'Executed .* tests?' "$log" | tail -1
 if [ "$status" -ne 0 ]; then

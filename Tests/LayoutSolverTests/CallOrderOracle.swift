@@ -17,6 +17,13 @@ struct CallOrderOracle {
     var largeTableauStructures = false
     /// The number of variables at the start is drawn from this range; adds bring in new ones.
     var variableCounts = 2...10
+    /// When set, the solver moves from its compact tableau to `Tableau` (`Solver.switchToTableau`)
+    /// before this call (0: before the first). Unset, it moves only when the system outgrows the
+    /// compact tableau.
+    var switchAtCall: Int?
+    /// Called after every read with the script's variables and the pivots made so far, so that
+    /// two runs of a script can be compared value by value.
+    var onRead: ((_ variables: [Variable], _ pivots: Int) -> Void)?
 
     /// How often a script reads values: the probability of a read after each call.
     private static let readProbabilities = [1.0, 0.5, 0.2, 0.05]
@@ -44,7 +51,8 @@ struct CallOrderOracle {
             active.append(ActiveConstraint(constraint: constraint, constant: constraint.expression.constant))
         }
 
-        for _ in 0..<calls {
+        for call in 0..<calls {
+            if call == switchAtCall { solver.switchToTableau() }
             let action = Int.random(in: 0..<100, using: &rng)
             do throws(SolverError) {
                 switch action {
@@ -165,9 +173,9 @@ struct CallOrderOracle {
     /// Reads the values and compares them with the constraints in force and with a fresh solver.
     private func check(_ solver: Solver, variables: [Variable], active: [ActiveConstraint], edits: [(Variable, Strength, Double)]) -> String? {
         solver.updateVariables()
+        onRead?(variables, solver.pivotCount)
         for variable in variables {
-            guard let symbol = solver.tableau.existingSymbol(for: variable) else { continue }
-            let current = solver.tableau.value(of: symbol)
+            guard let current = solver.currentValue(of: variable) else { continue }
             if !(abs(variable.value - current) <= 1e-9 * max(1, abs(current))) {
                 return "\(variable) reads \(variable.value), its row gives \(current)"
             }

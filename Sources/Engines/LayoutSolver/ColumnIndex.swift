@@ -90,6 +90,13 @@ struct ColumnIndex {
         }
     }
 
+    /// Replaces the column of `symbol` by `entries` and sets the length of its last compaction
+    /// (a column carried over from another representation).
+    mutating func setColumn(_ symbol: Int, entries: [Int], compactedLength: Int) {
+        self[symbol] = entries
+        spans[symbol].compactedLength = compactedLength
+    }
+
     /// The number of entries in the column of `symbol` (stale ones included).
     @inline(__always)
     func entryCount(of symbol: Int) -> Int { spans[symbol].count }

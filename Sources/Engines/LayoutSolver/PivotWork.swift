@@ -16,21 +16,21 @@ struct PivotWork {
 
 extension Solver {
     /// Simplex pivots made since the solver was created (or reset).
-    public var pivotCount: Int { tableau.work.pivots }
+    public var pivotCount: Int { work.pivots }
 
     /// The most simplex pivots the solver may make, or nil (the default) for no limit beyond the
     /// per-run safety net. Once `pivotCount` reaches it, further solving stops at once and
     /// ``checkPivotLimit()`` throws; the values are then not an optimal solution. `reset()` clears it.
     public var pivotLimit: Int? {
-        get { tableau.work.limit == .max ? nil : tableau.work.limit }
-        set { tableau.work.limit = newValue.map { max(0, $0) } ?? .max }
+        get { work.limit == .max ? nil : work.limit }
+        set { work.limit = newValue.map { max(0, $0) } ?? .max }
     }
 
     /// Whether the pivot limit was reached, so that solving stopped before the optimum.
-    public var reachedPivotLimit: Bool { tableau.work.isExhausted }
+    public var reachedPivotLimit: Bool { work.isExhausted }
 
     /// - Throws: `pivotLimitReached` once `pivotCount` has reached `pivotLimit`.
     public func checkPivotLimit() throws(SolverError) {
-        if tableau.work.isExhausted { throw .pivotLimitReached(limit: tableau.work.limit) }
+        if work.isExhausted { throw .pivotLimitReached(limit: work.limit) }
     }
 }

@@ -12,6 +12,7 @@ extension Solver {
     /// seen is ambiguous. Cost: at most two small simplex runs per candidate, counted in
     /// `pivotCount`; the solution is not changed.
     public func ambiguousVariables(among candidates: [Variable]) -> [Variable] {
+        if usesCompact { return compactAmbiguousVariables(among: candidates) }
         var scratch = tableau
         scratch.objectives.removeAll { $0.level <= Strength.weak.level }
         let undetermined = candidates.filter { !scratch.isDetermined($0) }

@@ -72,8 +72,8 @@ extension Solver {
     /// The scratch solver's pivots count as this solver's work, within its limit.
     private func firstFailure(_ list: [Constraint], constantOf: (Constraint) -> Double) -> Int? {
         let scratch = Solver()
-        scratch.tableau.work.limit = tableau.work.remaining
-        defer { tableau.work.pivots += scratch.tableau.work.pivots }
+        scratch.work.limit = work.remaining
+        defer { work.pivots += scratch.work.pivots }
         for (index, candidate) in list.enumerated() {
             // Only feasibility matters here, so the scratch solver never optimizes.
             let added = (try? scratch.insert(candidate, constant: constantOf(candidate), optimizing: false)) ?? true

@@ -28,9 +28,14 @@ public final class Solver {
 
     // Only the solver's own methods, which never nest accesses to these, touch them: they skip the
     // runtime exclusivity check that every call would otherwise pay.
-    @exclusivity(unchecked) var tableau = Tableau()
-    @exclusivity(unchecked) var records: [ObjectIdentifier: Record] = [:]
-    @exclusivity(unchecked) var edits: [ObjectIdentifier: Edit] = [:]
+    /// The tableau of a small system (see `Solver+Representation.swift`), used while
+    /// `usesCompact`; `large` is used once the system has outgrown it.
+    @exclusivity(unchecked) var compact = CompactTableau()
+    @exclusivity(unchecked) var large = Tableau()
+    /// Whether the solver works on `compact`.
+    var usesCompact = true
+    @exclusivity(unchecked) var records = IdentityTable<Record>()
+    @exclusivity(unchecked) var edits = IdentityTable<Edit>()
     private var nextSequence = 0
 
     /// Creates an empty solver.
@@ -63,7 +68,8 @@ public final class Solver {
     public func add(contentsOf constraints: [Constraint]) -> [(index: Int, error: SolverError)] {
         var rejected: [(index: Int, error: SolverError)] = []
         // Each constraint makes at most two markers, and usually brings about one new variable.
-        tableau.reserveSymbols(3 * constraints.count)
+        makeRoom(forBatch: constraints)
+        if !usesCompact { large.reserveSymbols(3 * constraints.count) }
         for (index, constraint) in constraints.enumerated() {
             do throws(SolverError) {
                 try add(constraint, optimizing: false)
@@ -72,7 +78,7 @@ public final class Solver {
             }
         }
         do throws(SolverError) {
-            try tableau.reoptimize()
+            try reoptimize()
         } catch {
             rejected.append((constraints.count, error))
         }
@@ -97,20 +103,13 @@ public final class Solver {
         guard let record = records.removeValue(forKey: ObjectIdentifier(constraint)) else {
             throw .unknownConstraint(constraint)
         }
-        let tag = record.tag
-        if tableau.kinds[tag.marker] == .error {
-            tableau.addToObjective(tag.marker, times: -1, level: tableau.levels[tag.marker])
-        }
-        if let other = tag.other, tableau.kinds[other] == .error {
-            tableau.addToObjective(other, times: -1, level: tableau.levels[other])
-        }
-        tableau.removeMarker(tag.marker)
-        try tableau.reoptimize()
+        removeSymbols(of: record.tag)
+        try reoptimize()
     }
 
     /// Whether the constraint is in the solver.
     public func hasConstraint(_ constraint: Constraint) -> Bool {
-        records[ObjectIdentifier(constraint)] != nil
+        records.contains(ObjectIdentifier(constraint))
     }
 
     /// Changes the constant of an added constraint's expression to `constant` without removing and
@@ -120,25 +119,26 @@ public final class Solver {
     ///   cannot hold with the new constant; `optimizationFailed` after changing a non-required one.
     public func updateConstant(_ constraint: Constraint, to constant: Double) throws(SolverError) {
         let key = ObjectIdentifier(constraint)
-        guard let record = records[key] else { throw .unknownConstraint(constraint) }
+        guard let position = records.position(of: key) else { throw .unknownConstraint(constraint) }
+        let record = records[position: position]
         guard constant.isFinite else {
             throw .invalidNumber("constant \(constant) for constraint \(constraint)")
         }
         let delta = constant - record.constant
         guard constraint.strength.isRequired else {
             // Only a basic dummy can refuse a constant change, and a non-required constraint has none.
-            _ = tableau.changeConstant(tag: record.tag, by: delta)
-            records[key]?.constant = constant
-            try tableau.repairFeasibility()
+            _ = changeConstant(tag: record.tag, by: delta)
+            records[position: position].constant = constant
+            try repairFeasibility()
             return
         }
-        tableau.beginTransaction(tracksRows: true)
-        if tableau.changeConstant(tag: record.tag, by: delta) && tableau.dualOptimize() == .optimal {
-            tableau.commit()
-            records[key]?.constant = constant
+        beginTransaction(tracksRows: true)
+        if changeConstant(tag: record.tag, by: delta) && dualOptimize() == .optimal {
+            commit()
+            records[position: position].constant = constant
             return
         }
-        tableau.rollback()
+        rollback()
         throw .unsatisfiable(constraint, conflicting: conflictingSet(for: constraint, constants: [key: constant]))
     }
 
@@ -158,9 +158,9 @@ public final class Solver {
     /// - Throws: `duplicateEditVariable`, `requiredEditVariable`; `optimizationFailed` after adding it.
     public func addEditVariable(_ variable: Variable, strength: Strength) throws(SolverError) {
         let key = ObjectIdentifier(variable)
-        guard edits[key] == nil else { throw .duplicateEditVariable(variable) }
+        guard !edits.contains(key) else { throw .duplicateEditVariable(variable) }
         guard !strength.isRequired else { throw .requiredEditVariable(variable) }
-        let current = tableau.existingSymbol(for: variable).map { tableau.value(of: $0) } ?? 0
+        let current = currentValue(of: variable) ?? 0
         let constraint = Constraint(Expression(variable), .equal, strength: strength)
         var failure: SolverError?
         do throws(SolverError) {
@@ -169,7 +169,7 @@ public final class Solver {
             failure = error  // added all the same: record the edit before reporting
         }
         if let tag = records[ObjectIdentifier(constraint)]?.tag {
-            edits[key] = Edit(constraint: constraint, tag: tag, value: current)
+            edits.set(Edit(constraint: constraint, tag: tag, value: current), forKey: key)
         }
         if let failure { throw failure }
     }
@@ -186,21 +186,21 @@ public final class Solver {
 
     /// Whether `variable` is an edit variable.
     public func hasEditVariable(_ variable: Variable) -> Bool {
-        edits[ObjectIdentifier(variable)] != nil
+        edits.contains(ObjectIdentifier(variable))
     }
 
     /// Suggests a value for an edit variable and re-solves (dual simplex from the previous solution).
     ///
     /// - Throws: `unknownEditVariable`, `invalidNumber`; `optimizationFailed` after the change.
     public func suggestValue(_ variable: Variable, _ value: Double) throws(SolverError) {
-        guard let index = edits.index(forKey: ObjectIdentifier(variable)) else { throw .unknownEditVariable(variable) }
+        guard let index = edits.position(of: ObjectIdentifier(variable)) else { throw .unknownEditVariable(variable) }
         guard value.isFinite else { throw .invalidNumber("suggested value \(value) for \(variable)") }
-        let edit = edits.values[index]
-        edits.values[index].value = value
+        let edit = edits[position: index]
+        edits[position: index].value = value
         // The edit constraint is `variable - value == 0`: its constant is `-value`. It is not
         // required, so it has no dummy that could refuse the change.
-        _ = tableau.changeConstant(tag: edit.tag, by: edit.value - value)
-        try tableau.repairFeasibility()
+        _ = changeConstant(tag: edit.tag, by: edit.value - value)
+        try repairFeasibility()
     }
 
     // MARK: Values
@@ -208,12 +208,15 @@ public final class Solver {
     /// Writes the current solution into `Variable.value` for the variables whose value may have
     /// changed since the last update.
     public func updateVariables() {
-        tableau.writeChangedValues()
+        if usesCompact { compact.writeValues() } else { large.writeChangedValues() }
     }
 
-    /// Removes every constraint and edit variable. Variable values keep their last update.
+    /// Removes every constraint and edit variable. Variable values keep their last update. The
+    /// solver starts again on its compact tableau, whose storage it keeps.
     public func reset() {
-        tableau = Tableau()
+        compact.removeAll()
+        large = Tableau()
+        usesCompact = true
         records.removeAll()
         edits.removeAll()
         nextSequence = 0
@@ -231,7 +234,7 @@ public final class Solver {
 
     /// Throws `duplicateConstraint` or `invalidNumber` for a constraint that cannot be added.
     private func checkNew(_ constraint: Constraint) throws(SolverError) {
-        guard records[ObjectIdentifier(constraint)] == nil else {
+        guard !records.contains(ObjectIdentifier(constraint)) else {
             throw .duplicateConstraint(constraint)
         }
         guard constraint.expression.constant.isFinite else {
@@ -247,27 +250,27 @@ public final class Solver {
     /// Returns false, with the solver unchanged, when a required constraint cannot hold; throws
     /// `optimizationFailed` when the optimization after adding it fails.
     func insert(_ constraint: Constraint, constant: Double, optimizing: Bool = true) throws(SolverError) -> Bool {
+        // New variables, two markers, and an artificial variable.
+        makeRoom(for: constraint.expression.terms.count + 3)
         let required = constraint.strength.isRequired
-        if required { tableau.beginTransaction(tracksRows: false) }
-        let (row, tag, definedVariable) = makeRow(constraint, constant: constant)
-        guard tableau.install(consume row, tag: tag, definedVariable: definedVariable) else {
-            tableau.rollback()
+        if required { beginTransaction(tracksRows: false) }
+        guard let tag = installRow(of: constraint, constant: constant) else {
+            rollback()
             return false
         }
-        tableau.commit()
-        if records.isEmpty { records.reserveCapacity(16) }
-        records[ObjectIdentifier(constraint)] = Record(constraint: constraint, tag: tag, constant: constant,
-                                                       sequence: nextSequence)
+        commit()
+        records.set(Record(constraint: constraint, tag: tag, constant: constant, sequence: nextSequence),
+                    forKey: ObjectIdentifier(constraint))
         nextSequence += 1
-        if optimizing { try tableau.reoptimize() }
+        if optimizing { try reoptimize() }
         return true
     }
 
     /// The row of a new constraint with its slack, error or dummy symbols, and the constraint's
     /// error symbols entered in their level's objective: over the current parametric symbols, or
     /// as written when it defines a user variable (the third element, see `Tableau.definitionRow`).
-    private func makeRow(_ constraint: Constraint, constant: Double) -> (Row, ConstraintTag, Int?) {
-        var (row, definedVariable) = tableau.expressionRow(constraint.expression.terms, constant: constant,
+    func makeRow(_ constraint: Constraint, constant: Double) -> (Row, ConstraintTag, Int?) {
+        var (row, definedVariable) = large.expressionRow(constraint.expression.terms, constant: constant,
                                                           reserving: 2)
         let level = constraint.strength.level
         let required = constraint.strength.isRequired
@@ -275,29 +278,29 @@ public final class Solver {
         switch constraint.relation {
         case .lessThanOrEqual, .greaterThanOrEqual:
             let coefficient: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
-            let slack = tableau.makeSymbol(.slack)
+            let slack = large.makeSymbol(.slack)
             row.insert(slack, coefficient)
             if required {
                 tag = ConstraintTag(marker: slack, markerCoefficient: coefficient, other: nil, otherCoefficient: 0)
             } else {
-                let error = tableau.makeSymbol(.error, level: level)
+                let error = large.makeSymbol(.error, level: level)
                 row.insert(error, -coefficient)
-                tableau.addToObjective(error, times: 1, level: level)
+                large.addToObjective(error, times: 1, level: level)
                 tag = ConstraintTag(marker: slack, markerCoefficient: coefficient, other: error,
                                     otherCoefficient: -coefficient)
             }
         case .equal:
             if required {
-                let dummy = tableau.makeSymbol(.dummy)
+                let dummy = large.makeSymbol(.dummy)
                 row.insert(dummy, 1)
                 tag = ConstraintTag(marker: dummy, markerCoefficient: 1, other: nil, otherCoefficient: 0)
             } else {
-                let plus = tableau.makeSymbol(.error, level: level)
-                let minus = tableau.makeSymbol(.error, level: level)
+                let plus = large.makeSymbol(.error, level: level)
+                let minus = large.makeSymbol(.error, level: level)
                 row.insert(plus, -1)
                 row.insert(minus, 1)
-                tableau.addToObjective(plus, times: 1, level: level)
-                tableau.addToObjective(minus, times: 1, level: level)
+                large.addToObjective(plus, times: 1, level: level)
+                large.addToObjective(minus, times: 1, level: level)
                 tag = ConstraintTag(marker: plus, markerCoefficient: -1, other: minus, otherCoefficient: 1)
             }
         }

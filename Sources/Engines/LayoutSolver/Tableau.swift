@@ -251,6 +251,17 @@ struct Tableau {
         if columns.link(symbol, toRowOf: basic) { compactColumn(symbol) }
     }
 
+    /// Files the row of `symbol` under `slot` (a permutation carried over from another
+    /// representation; applied to every symbol, it replaces the whole permutation).
+    mutating func setSlot(of symbol: Int, to slot: Int) {
+        columns.restoreSlot(of: symbol, to: slot)
+    }
+
+    /// Replaces the column of `symbol` (see `ColumnIndex.setColumn`).
+    mutating func setColumn(_ symbol: Int, entries: [Int], compactedLength: Int) {
+        columns.setColumn(symbol, entries: entries, compactedLength: compactedLength)
+    }
+
     /// The basic symbol whose row is filed under `slot`, or nil when that symbol is parametric or
     /// (a stale entry left by a rollback) the slot no longer exists.
     @inline(__always)

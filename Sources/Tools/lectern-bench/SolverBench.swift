@@ -1,7 +1,7 @@
 import LayoutSolver
 import LecternApp
 
-/// `lectern-bench solver [--json] [--n 100,1000,5000] [--only NAME,…] [--exercises DIR] [--export-workloads]`
+/// `lectern-bench solver [--json] [--n 100,1000,5000] [--only NAME,…] [--exercises DIR] [--export-workloads] [--checksum]`
 ///
 /// Times the layout solver on workloads that mirror kiwi's benchmarks and real layouts: build
 /// (every add plus the first solve and variable update), suggest + update cycles, and removing and
@@ -10,10 +10,13 @@ import LecternApp
 /// seeded random scripts (`small-systems`) and the systems grading solves for the layout
 /// exercises in DIR (`exercises`, default `./Exercises`). `--export-workloads` prints the same
 /// workloads as JSON lines so that `scripts/bench_solver_kiwi.py` (kiwisolver) and
-/// `scripts/bench_solver_native.cpp` (kiwi's C++ core) can replay them.
+/// `scripts/bench_solver_native.cpp` (kiwi's C++ core) can replay them. `--checksum` replays the
+/// script workloads once, untimed, and prints a checksum of every value read and pivot made, to
+/// compare two builds of the solver.
 func runSolverBench(arguments: [String]) -> Int32 {
     var json = false
     var export = false
+    var checksum = false
     var sizes = [100, 1_000, 5_000]
     var only: Set<String>?
     var directory = "./Exercises"
@@ -24,6 +27,8 @@ func runSolverBench(arguments: [String]) -> Int32 {
             json = true
         case "--export-workloads":
             export = true
+        case "--checksum":
+            checksum = true
         case "--exercises" where index + 1 < arguments.count:
             index += 1
             directory = arguments[index]
@@ -40,7 +45,7 @@ func runSolverBench(arguments: [String]) -> Int32 {
             sizes = parsed
         default:
             print("usage: lectern-bench solver [--json] [--n 100,1000,5000]"
-                + " [--only long-row,enaml-form,grid,nesting,small-systems,exercises] [--exercises DIR] [--export-workloads]")
+                + " [--only long-row,enaml-form,grid,nesting,small-systems,exercises] [--exercises DIR] [--export-workloads] [--checksum]")
             return 2
         }
         index += 1
@@ -57,6 +62,13 @@ func runSolverBench(arguments: [String]) -> Int32 {
             print("lectern-bench solver: \(directory): \(error)")
             return 2
         }
+    }
+    if checksum {
+        for set in scriptSets {
+            let result = set.checksum()
+            print("\(set.name): checksum \(String(result.checksum, radix: 16)), \(result.pivots) pivots, \(result.reads) reads")
+        }
+        return 0
     }
     if export {
         for workload in workloads { print(workload.json) }

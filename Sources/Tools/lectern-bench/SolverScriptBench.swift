@@ -75,7 +75,10 @@ struct SolverScriptSet {
         do {
             for (script, objects) in zip(scripts, prepared) {
                 let solver = Solver()
+                let mode = getenv("BENCH_MODE").map { String(cString: $0) } ?? ""
+                if mode == "empty" { solver.updateVariables(); continue }
                 for call in script.calls {
+                    if mode == "addsonly", case .update = call { continue }
                     do throws(SolverError) {
                         switch call {
                         case .add(let index): try solver.add(objects.constraints[index])
@@ -93,6 +96,41 @@ struct SolverScriptSet {
             }
         }
         return Timing(totalMilliseconds: threadCPUMilliseconds() - start, refused: refused)
+    }
+
+    /// A checksum of one untimed replay: the bit patterns of every variable's value after every
+    /// read, each script's pivot count and each refused call, folded in order (FNV-1a over 64-bit
+    /// words). Two builds whose solvers make the same pivots and compute bit-identical values
+    /// print the same checksum.
+    func checksum() -> (checksum: UInt64, pivots: Int, reads: Int) {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func fold(_ word: UInt64) { hash = (hash ^ word) &* 0x0000_0100_0000_01b3 }
+        var pivots = 0
+        var reads = 0
+        for (script, objects) in zip(scripts, prepare()) {
+            let solver = Solver()
+            for call in script.calls {
+                do throws(SolverError) {
+                    switch call {
+                    case .add(let index): try solver.add(objects.constraints[index])
+                    case .remove(let index): try solver.remove(objects.constraints[index])
+                    case .edit(let variable, let strength):
+                        try solver.addEditVariable(objects.variables[variable], strength: strength)
+                    case .unedit(let variable): try solver.removeEditVariable(objects.variables[variable])
+                    case .suggest(let variable, let value): try solver.suggestValue(objects.variables[variable], value)
+                    case .update:
+                        solver.updateVariables()
+                        reads += 1
+                        for variable in objects.variables { fold(variable.value.bitPattern) }
+                    }
+                } catch {
+                    fold(0xdead_beef)
+                }
+            }
+            fold(UInt64(solver.pivotCount))
+            pivots += solver.pivotCount
+        }
+        return (hash, pivots, reads)
     }
 
     /// The CPU time this thread has used, in milliseconds.

@@ -1,0 +1,290 @@
+/// Adding, removing and changing constraints in `CompactTableau`: the steps of
+/// `Tableau+Constraints.swift` and `Solver.makeRow`, on pool entries.
+extension CompactTableau {
+    // MARK: New rows
+
+    /// A new row (an entry the caller owns) for `Σ terms + constant` over the current parametric
+    /// symbols, or, when it can define a user variable, the row as written and that variable
+    /// (`Tableau.expressionRow`).
+    mutating func expressionRow(_ terms: [Term], constant: Double) -> (entry: Int, definedVariable: Int?) {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: terms.count) { termSymbols in
+            var fresh = false
+            var named = false
+            for (index, term) in terms.enumerated() {
+                let symbol = term.coefficient == 0 ? -1 : symbol(for: term.variable)
+                termSymbols.initializeElement(at: index, to: symbol)
+                guard symbol >= 0 else { continue }
+                named = named || isBasic(symbol)
+                fresh = fresh || (!isBasic(symbol) && symbols[symbol].column.count == 0)
+            }
+            if fresh && named, let definition = definitionRow(terms, termSymbols, constant: constant) {
+                return (definition.entry, definition.subject)
+            }
+            let result = newEntry()
+            var total = constant
+            let stride = self.stride
+            for (index, term) in terms.enumerated() where termSymbols[index] >= 0 {
+                guard let (entry, temporary) = expandedRow(of: termSymbols[index]) else {
+                    accumulate(result, termSymbols[index], term.coefficient)
+                    continue
+                }
+                total += heads[entry].constant * term.coefficient
+                for cell in heads[entry].mask {
+                    let value = cells[entry * stride + cell] * term.coefficient
+                    if !nearZero(value) { accumulate(result, cell, value) }
+                }
+                if temporary { freeEntry(entry) }
+            }
+            dropCancelled(result)
+            heads[result].constant = total
+            return (result, nil)
+        }
+    }
+
+    /// The row of a new constraint with its slack, error or dummy symbols, its error symbols
+    /// entered in their level's objective (`Solver.makeRow`).
+    mutating func makeRow(_ constraint: Constraint, constant: Double) -> (entry: Int, tag: ConstraintTag, definedVariable: Int?) {
+        let (entry, definedVariable) = expressionRow(constraint.expression.terms, constant: constant)
+        let level = constraint.strength.level
+        let required = constraint.strength.isRequired
+        let tag: ConstraintTag
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let coefficient: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            let slack = makeSymbol(.slack)
+            insert(entry, slack, coefficient)
+            if required {
+                tag = ConstraintTag(marker: slack, markerCoefficient: coefficient, other: nil, otherCoefficient: 0)
+            } else {
+                let error = makeSymbol(.error, level: level)
+                insert(entry, error, -coefficient)
+                addToObjective(error, times: 1, level: level)
+                tag = ConstraintTag(marker: slack, markerCoefficient: coefficient, other: error,
+                                    otherCoefficient: -coefficient)
+            }
+        case .equal:
+            if required {
+                let dummy = makeSymbol(.dummy)
+                insert(entry, dummy, 1)
+                tag = ConstraintTag(marker: dummy, markerCoefficient: 1, other: nil, otherCoefficient: 0)
+            } else {
+                let plus = makeSymbol(.error, level: level)
+                let minus = makeSymbol(.error, level: level)
+                insert(entry, plus, -1)
+                insert(entry, minus, 1)
+                addToObjective(plus, times: 1, level: level)
+                addToObjective(minus, times: 1, level: level)
+                tag = ConstraintTag(marker: plus, markerCoefficient: -1, other: minus, otherCoefficient: 1)
+            }
+        }
+        if heads[entry].constant < 0 { multiply(entry, by: -1) }
+        return (entry, tag, definedVariable)
+    }
+
+    // MARK: Installing rows
+
+    /// Installs the row of a new constraint (`Tableau.install`); false when it cannot hold with
+    /// the required constraints present, leaving changes the caller rolls back. The entry is the
+    /// tableau's from then on.
+    mutating func install(_ entry: Int, tag: ConstraintTag, definedVariable: Int? = nil) -> Bool {
+        if let definedVariable {
+            solve(entry, for: definedVariable)
+            installRow(definedVariable, entry)
+            return true
+        }
+        if let subject = chooseSubject(entry, tag: tag) {
+            solve(entry, for: subject)
+            substitute(subject, with: entry)
+            installRow(subject, entry)
+            return true
+        }
+        if heads[entry].mask.subtracting(dummies).isEmpty {
+            guard nearZero(heads[entry].constant), dummies.contains(tag.marker) else {
+                freeEntry(entry)
+                return false
+            }
+            solve(entry, for: tag.marker)
+            substitute(tag.marker, with: entry)
+            installRow(tag.marker, entry)
+            return true
+        }
+        if let entering = directEntering(entry) {
+            solve(entry, for: entering)
+            substitute(entering, with: entry)
+            installRow(entering, entry)
+            return true
+        }
+        trackRowChanges()
+        return installWithArtificialVariable(entry)
+    }
+
+    /// The user variable of the row in the fewest column entries, else a marker that can stay
+    /// non-negative (`Tableau.chooseSubject`).
+    @inline(__always)
+    private func chooseSubject(_ entry: Int, tag: ConstraintTag) -> Int? {
+        var best: Int?
+        var bestCount = Int.max
+        for symbol in heads[entry].mask.intersection(externals) {
+            let count = symbols[symbol].column.count
+            if count < bestCount {
+                best = symbol
+                bestCount = count
+            }
+        }
+        if let best { return best }
+        if pivotables.contains(tag.marker) && coefficient(entry, tag.marker) < 0 { return tag.marker }
+        if let other = tag.other, pivotables.contains(other) && coefficient(entry, other) < 0 { return other }
+        return nil
+    }
+
+    /// A symbol to solve a row without a subject for directly, sparing the artificial phase
+    /// (`Tableau.directEntering`).
+    @inline(__always)
+    private func directEntering(_ entry: Int) -> Int? {
+        var best: Int?
+        var bestCoefficient = 0.0
+        let base = entry * stride
+        let candidates = heads[entry].mask.intersection(pivotables)
+        for symbol in candidates {
+            let coefficient = cells[base + symbol]
+            if coefficient < -epsilon && abs(coefficient) > abs(bestCoefficient) {
+                best = symbol
+                bestCoefficient = coefficient
+            }
+        }
+        if nearZero(heads[entry].constant) { return best ?? candidates.first }
+        guard let best else { return nil }
+        let step = heads[entry].constant / -bestCoefficient
+        for symbol in basic.subtracting(externals) {
+            let other = rowEntry(symbol)
+            let coefficient = self.coefficient(other, best)
+            if coefficient < 0 && -heads[other].constant / coefficient <= step { return nil }
+        }
+        return best
+    }
+
+    /// Phase one for a row with no usable subject (`Tableau.installWithArtificialVariable`).
+    private mutating func installWithArtificialVariable(_ entry: Int) -> Bool {
+        let art = makeSymbol(.slack)
+        installRow(art, entry)
+        artificial = copyEntry(entry)
+        let result = optimize(artificialPhase: true)
+        let reachedZero = nearZero(heads[artificial].constant)
+        freeEntry(artificial)
+        artificial = -1
+        guard result == .optimal, reachedZero else { return false }
+        if isBasic(art) {
+            let artEntry = rowEntry(art)
+            if heads[artEntry].mask.isEmpty {
+                if let removed = removeRow(art) { freeEntry(removed) }
+            } else {
+                guard let entering = heads[artEntry].mask.intersection(pivotables).first else { return false }
+                pivot(entering: entering, leaving: art)
+            }
+        }
+        eliminate(art)
+        return true
+    }
+
+    // MARK: Removing rows
+
+    /// Eliminates a constraint's marker from the tableau (`Tableau.removeMarker`).
+    mutating func removeMarker(_ marker: Int) {
+        if isBasic(marker) {
+            substitute(marker, with: rowEntry(marker), keepingDefinitions: false)
+            if let removed = removeRow(marker) { freeEntry(removed) }
+            return
+        }
+        guard let leaving = markerLeavingRow(marker), let entry = removeRow(leaving) else {
+            eliminate(marker)
+            return
+        }
+        solve(entry, leaving, for: marker)
+        substitute(marker, with: entry, keepingDefinitions: false)
+        freeEntry(entry)
+    }
+
+    /// The row to exchange for a parametric marker (`Tableau.markerLeavingRow`).
+    private mutating func markerLeavingRow(_ marker: Int) -> Int? {
+        compactColumn(marker)
+        var first: Int?, second: Int?, dummy: Int?
+        var externalRows = SymbolMask()
+        var firstRatio = Double.infinity, secondRatio = Double.infinity
+        for slot in symbols[marker].column.slots {
+            guard let holder = basicSymbol(inSlot: slot) else { continue }
+            let entry = rowEntry(holder)
+            let coefficient = self.coefficient(entry, marker)
+            guard coefficient != 0 else { continue }
+            if dummies.contains(holder) {
+                dummy = min(dummy ?? holder, holder)
+            } else if externals.contains(holder) {
+                externalRows.insert(holder)
+            } else if coefficient < 0 {
+                let ratio = -heads[entry].constant / coefficient
+                if isBetter(ratio, holder, than: firstRatio, first) { firstRatio = ratio; first = holder }
+            } else {
+                let ratio = heads[entry].constant / coefficient
+                if isBetter(ratio, holder, than: secondRatio, second) { secondRatio = ratio; second = holder }
+            }
+        }
+        if let restricted = dummy ?? first ?? second { return restricted }
+        for holder in externalRows {
+            guard let (entry, temporary) = expandedRow(of: holder) else { continue }
+            let holds = coefficient(entry, marker) != 0
+            if temporary { freeEntry(entry) }
+            if holds { return holder }
+        }
+        return nil
+    }
+
+    /// Ratio-test order: the smaller ratio, ties to the smaller symbol id.
+    @inline(__always)
+    private func isBetter(_ ratio: Double, _ symbol: Int, than bestRatio: Double, _ best: Int?) -> Bool {
+        guard let best else { return true }
+        return ratio < bestRatio || (ratio == bestRatio && symbol < best)
+    }
+
+    // MARK: Constants and objectives
+
+    /// Applies a change of a constraint's constant by `delta` (`Tableau.changeConstant`); false
+    /// when a required equality that others fix would have to move.
+    mutating func changeConstant(tag: ConstraintTag, by delta: Double) -> Bool {
+        let markerShift = delta / tag.markerCoefficient
+        if isBasic(tag.marker) {
+            shiftBasicRow(tag.marker, by: -markerShift)
+            return !dummies.contains(tag.marker) || nearZero(heads[rowEntry(tag.marker)].constant)
+        }
+        if let other = tag.other, isBasic(other) {
+            shiftBasicRow(other, by: -delta / tag.otherCoefficient)
+            return true
+        }
+        return shiftRows(containing: tag.marker, by: markerShift)
+    }
+
+    /// Moves the constant of `basic`'s row by `shift` and those of the definitions naming it by
+    /// the opposite.
+    private mutating func shiftBasicRow(_ symbol: Int, by shift: Double) {
+        shiftConstant(of: symbol, by: shift)
+        _ = shiftRows(containing: symbol, by: -shift)
+    }
+
+    /// The index of the objective of `level`, creating it in strength order if needed.
+    mutating func objectiveIndex(for level: Int) -> Int {
+        var index = 0
+        while index < objectives.count && objectives[index].level > level { index += 1 }
+        if index < objectives.count && objectives[index].level == level { return index }
+        let entry = newEntry()
+        objectives.insert((level, entry), at: index)
+        return index
+    }
+
+    /// Adds `factor ×` (the current row of) `symbol` to the objective of `level`.
+    mutating func addToObjective(_ symbol: Int, times factor: Double, level: Int) {
+        let objective = objectives[objectiveIndex(for: level)].entry
+        if isBasic(symbol) {
+            add(objective, rowEntry(symbol), times: factor)
+        } else {
+            insert(objective, symbol, factor)
+        }
+    }
+}

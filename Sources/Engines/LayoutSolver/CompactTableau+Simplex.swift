@@ -1,0 +1,209 @@
+/// The simplex of `CompactTableau`: the rules of `Simplex.swift`, read from masks.
+///
+/// The objectives are always scanned whole. `Tableau` prices only its candidates once the
+/// objectives hold more than 256 cells, which picks the same symbol: the candidates include every
+/// improving symbol, and both take the strongest level with one, the steepest there, ties to the
+/// smallest id.
+extension CompactTableau {
+    /// The most pivots one simplex run may make (`Tableau.pivotLimit`).
+    private var pivotLimit: Int { 10_000 + 50 * symbolCount }
+
+    /// Consecutive degenerate pivots after which the primal simplex falls back to Bland's rule.
+    private static let degenerateLimit = 50
+
+    /// Minimizes the objectives lexicographically, or the artificial objective (`Tableau.optimize`).
+    mutating func optimize(artificialPhase: Bool = false) -> SimplexOutcome {
+        var degenerate = 0
+        for _ in 0..<min(pivotLimit, work.remaining) {
+            let bland = degenerate >= CompactTableau.degenerateLimit
+            guard let (entering, increasing) = enteringColumn(artificialPhase: artificialPhase, bland: bland) else {
+                return .optimal
+            }
+            guard let (leaving, ratio) = leavingRow(for: entering, increasing: increasing) else { return .unbounded }
+            degenerate = nearZero(ratio) ? degenerate + 1 : 0
+            pivot(entering: entering, leaving: leaving)
+        }
+        return .pivotLimit
+    }
+
+
+    /// The entering column and whether it increases (`Tableau.enteringColumn`): in the artificial
+    /// phase the steepest improving column of the artificial objective, ties to the newest symbol;
+    /// otherwise the strongest level with an improving symbol whose cost is zero at every stronger
+    /// level, the steepest there, ties to the smallest id. With `bland`, the first one.
+    @inline(__always)
+    private func enteringColumn(artificialPhase: Bool, bland: Bool) -> (Int, Bool)? {
+        let pricing = Pricing(stride: stride, externals: externals, dummies: dummies)
+        return cells.withUnsafeBufferPointer { cells in
+            heads.withUnsafeBufferPointer { heads in
+                objectives.withUnsafeBufferPointer { objectives in
+                    if artificialPhase {
+                        guard artificial >= 0 else { return nil }
+                        return pricing.steepest(in: artificial, bland: bland, newest: true, strongerThan: 0,
+                                                objectives: objectives, cells: cells, heads: heads)
+                    }
+                    for level in objectives.indices {
+                        if let choice = pricing.steepest(in: objectives[level].entry, bland: bland, newest: false,
+                                                         strongerThan: level, objectives: objectives,
+                                                         cells: cells, heads: heads) {
+                            return choice
+                        }
+                    }
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// What pricing reads of the tableau besides its rows.
+    private struct Pricing {
+        var stride: Int
+        var externals: SymbolMask
+        var dummies: SymbolMask
+
+        /// Whether a cost makes `symbol` improving, and in which direction (`Tableau.improvingDirection`).
+        @inline(__always)
+        func improvingDirection(of symbol: Int, _ cost: Double) -> Bool? {
+            if dummies.contains(symbol) { return nil }
+            if externals.contains(symbol) {
+                if cost < -epsilon { return true }
+                return cost > epsilon ? false : nil
+            }
+            return cost < -epsilon ? true : nil
+        }
+
+        /// The improving column of `entry` with the largest cost magnitude (the first with `bland`),
+        /// skipping symbols with a cost in one of the first `stronger` objectives; ties to the
+        /// largest id when `newest`, else to the smallest.
+        @inline(__always)
+        func steepest(in entry: Int, bland: Bool, newest: Bool, strongerThan stronger: Int,
+                      objectives: UnsafeBufferPointer<(level: Int, entry: Int)>,
+                      cells: UnsafeBufferPointer<Double>, heads: UnsafeBufferPointer<EntryHead>) -> (Int, Bool)? {
+            var best: (Int, Bool)?
+            var bestMagnitude = 0.0
+            let base = entry * stride
+            for symbol in heads[entry].mask {
+                let cost = cells[base + symbol]
+                let magnitude = abs(cost)
+                guard let increasing = improvingDirection(of: symbol, cost),
+                      newest ? magnitude >= bestMagnitude : magnitude > bestMagnitude else { continue }
+                var blocked = false
+                for level in 0..<stronger {
+                    let objective = objectives[level].entry
+                    if heads[objective].mask.contains(symbol) && !nearZero(cells[objective * stride + symbol]) {
+                        blocked = true
+                        break
+                    }
+                }
+                if blocked { continue }
+                if bland { return (symbol, increasing) }
+                best = (symbol, increasing)
+                bestMagnitude = magnitude
+            }
+            return best
+        }
+    }
+
+    /// The leaving row for `entering` and the step length it allows: the smallest ratio, ties to
+    /// the smallest id.
+    @inline(__always)
+    private func leavingRow(for entering: Int, increasing: Bool) -> (Int, Double)? {
+        var best: Int?
+        var bestRatio = Double.infinity
+        for symbol in basic.subtracting(externals) {
+            let entry = rowEntry(symbol)
+            guard heads[entry].mask.contains(entering) else { continue }
+            let coefficient = cells[entry * stride + entering]
+            let rate = increasing ? coefficient : -coefficient
+            if rate < 0 {
+                let ratio = -heads[entry].constant / rate
+                if best == nil || ratio < bestRatio {
+                    bestRatio = ratio
+                    best = symbol
+                }
+            }
+        }
+        return best.map { ($0, bestRatio) }
+    }
+
+    // MARK: Dual simplex
+
+    /// Restores feasibility after row constants changed (`Tableau.dualOptimize`).
+    mutating func dualOptimize() -> SimplexOutcome {
+        var pivots = 0
+        let blandAfter = symbolCount + CompactTableau.degenerateLimit
+        while let leaving = infeasible.first {
+            infeasible.remove(leaving)
+            guard isBasic(leaving), heads[rowEntry(leaving)].constant < -epsilon else { continue }
+            guard let entering = dualEnteringColumn(rowEntry(leaving), bland: pivots >= blandAfter) else {
+                infeasible = SymbolMask()
+                return .infeasible
+            }
+            guard !work.isExhausted else {
+                infeasible = SymbolMask()
+                return .pivotLimit
+            }
+            pivot(entering: entering, leaving: leaving)
+            pivots += 1
+            if pivots >= pivotLimit {
+                infeasible = SymbolMask()
+                return .pivotLimit
+            }
+        }
+        return .optimal
+    }
+
+    /// The entering column of the dual simplex for the row of `entry` (`Tableau.dualEnteringColumn`):
+    /// the lexicographically smallest cost ratios, ties to the newest symbol (with `bland`, to the
+    /// smallest id).
+    @inline(__always)
+    private func dualEnteringColumn(_ entry: Int, bland: Bool) -> Int? {
+        let levels = objectives.count
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * levels) { ratios in
+            ratios.initialize(repeating: 0)
+            let costs = UnsafeMutableBufferPointer(rebasing: ratios[..<levels])
+            let bestCosts = UnsafeMutableBufferPointer(rebasing: ratios[levels...])
+            var best: Int?
+            let base = entry * stride
+            for symbol in heads[entry].mask where !dummies.contains(symbol) {
+                let external = externals.contains(symbol)
+                let cellCoefficient = cells[base + symbol]
+                guard external || cellCoefficient > 0 else { continue }
+                for level in 0..<levels { costs[level] = coefficient(objectives[level].entry, symbol) }
+                let divisor: Double
+                if external {
+                    guard costs.allSatisfy(nearZero) else { continue }
+                    divisor = .infinity
+                } else {
+                    divisor = cellCoefficient
+                }
+                for level in 0..<levels { costs[level] /= divisor }
+                if best == nil || (bland ? isBelow(costs, bestCosts) : !isBelow(bestCosts, costs)) {
+                    best = symbol
+                    _ = bestCosts.update(fromContentsOf: costs)
+                }
+            }
+            return best
+        }
+    }
+
+    /// Whether the cost ratios `candidate` are lexicographically smaller than `current`.
+    private func isBelow(_ candidate: UnsafeMutableBufferPointer<Double>,
+                         _ current: UnsafeMutableBufferPointer<Double>) -> Bool {
+        for (mine, theirs) in zip(candidate, current) {
+            if mine < theirs - epsilon { return true }
+            if mine > theirs + epsilon { return false }
+        }
+        return false
+    }
+
+    /// Minimizes the objectives; an outcome other than optimal is an error.
+    mutating func reoptimize() throws(SolverError) {
+        if let failure = optimize().failure { throw .optimizationFailed(failure) }
+    }
+
+    /// Repairs the rows made infeasible by constant changes; an outcome other than optimal is an error.
+    mutating func repairFeasibility() throws(SolverError) {
+        if let failure = dualOptimize().failure { throw .optimizationFailed(failure) }
+    }
+}
