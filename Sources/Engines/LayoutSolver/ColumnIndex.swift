@@ -161,8 +161,10 @@ struct ColumnIndex {
             return start
         }
         let start = arena.count
-        // Appends grow the arena geometrically; reserving exactly `end` would copy it every time.
-        arena.append(contentsOf: repeatElement(0, count: ColumnIndex.minimumChunk << capacityClass))
+        let size = ColumnIndex.minimumChunk << capacityClass
+        // The arena grows fourfold, so a long-lived tableau copies it rarely.
+        if start + size > arena.capacity { arena.reserveCapacity(Swift.max(start + size, 4 * arena.capacity)) }
+        arena.append(contentsOf: repeatElement(0, count: size))
         return start
     }
 
