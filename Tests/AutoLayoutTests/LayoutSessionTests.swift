@@ -20,13 +20,7 @@ final class LayoutSessionTests: XCTestCase {
             pivots.session += reused.pivots
             pivots.fresh += fresh.pivots
             let context = "scenario \(index): \(scenario.containerSize.map(\.description) ?? "default") \(scenario.direction)"
-            XCTAssertEqual(reused.scenario, fresh.scenario, context, file: file, line: line)
-            XCTAssertEqual(reused.containerSize, fresh.containerSize, context, file: file, line: line)
-            XCTAssertEqual(reused.frames, fresh.frames, context, file: file, line: line)
-            XCTAssertEqual(reused.conflicts, fresh.conflicts, context, file: file, line: line)
-            XCTAssertEqual(reused.ambiguities, fresh.ambiguities, context, file: file, line: line)
-            XCTAssertEqual(reused.warnings, fresh.warnings, context, file: file, line: line)
-            XCTAssertEqual(reused.reachedPivotLimit, fresh.reachedPivotLimit, context, file: file, line: line)
+            assertSameResult(reused, fresh, context, file: file, line: line)
         }
         return pivots
     }

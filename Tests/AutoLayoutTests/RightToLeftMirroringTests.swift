@@ -23,13 +23,7 @@ final class RightToLeftMirroringTests: XCTestCase {
                 let reused = session.solve(solved)
                 let fresh = engine.solve(solved)
                 let context = "\(solved.containerSize.map(\.description) ?? "default") \(solved.direction)"
-                XCTAssertEqual(reused.scenario, fresh.scenario, context, file: file, line: line)
-                XCTAssertEqual(reused.containerSize, fresh.containerSize, context, file: file, line: line)
-                XCTAssertEqual(reused.frames, fresh.frames, context, file: file, line: line)
-                XCTAssertEqual(reused.conflicts, fresh.conflicts, context, file: file, line: line)
-                XCTAssertEqual(reused.ambiguities, fresh.ambiguities, context, file: file, line: line)
-                XCTAssertEqual(reused.warnings, fresh.warnings, context, file: file, line: line)
-                XCTAssertEqual(reused.reachedPivotLimit, fresh.reachedPivotLimit, context, file: file, line: line)
+                assertSameResult(reused, fresh, context, file: file, line: line)
             }
         }
         return session.mirroredScenarios

@@ -131,30 +131,9 @@ struct LineScanner {
     /// converts the word once.
     func containsWord(utf8 target: [UInt8]) -> Bool {
         guard !target.isEmpty else { return false }
-        var position = index
-        // Inside a word that began before the current position, nothing matches until it ends.
-        while position > 0, position < endIndex, Self.isWordByte(self[position - 1]), Self.isWordByte(self[position]) {
-            position += 1
-        }
-        // Word by word: a whole word matches when it has the target's length and bytes.
-        while position < endIndex {
-            guard Self.isWordByte(self[position]) else {
-                position += 1
-                continue
-            }
-            var end = position + 1
-            while end < endIndex, Self.isWordByte(self[end]) { end += 1 }
-            if end - position == target.count {
-                var matches = true
-                for offset in 0..<target.count where self[position + offset] != target[offset] {
-                    matches = false
-                    break
-                }
-                if matches { return true }
-            }
-            position = end
-        }
-        return false
+        var found = [false]
+        markWords([target], in: &found)
+        return found[0]
     }
 
     /// Sets `found[i]` for each of `targets` that the line, from the current position on, has as
