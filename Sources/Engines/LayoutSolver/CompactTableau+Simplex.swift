@@ -178,23 +178,13 @@ extension CompactTableau {
                     divisor = cellCoefficient
                 }
                 for level in 0..<levels { costs[level] /= divisor }
-                if best == nil || (bland ? isBelow(costs, bestCosts) : !isBelow(bestCosts, costs)) {
+                if best == nil || (bland ? costsBelow(costs, bestCosts) : !costsBelow(bestCosts, costs)) {
                     best = symbol
                     _ = bestCosts.update(fromContentsOf: costs)
                 }
             }
             return best
         }
-    }
-
-    /// Whether the cost ratios `candidate` are lexicographically smaller than `current`.
-    private func isBelow(_ candidate: UnsafeMutableBufferPointer<Double>,
-                         _ current: UnsafeMutableBufferPointer<Double>) -> Bool {
-        for (mine, theirs) in zip(candidate, current) {
-            if mine < theirs - epsilon { return true }
-            if mine > theirs + epsilon { return false }
-        }
-        return false
     }
 
     /// Minimizes the objectives; an outcome other than optimal is an error.

@@ -257,7 +257,7 @@ extension Tableau {
                         coefficient = cell.coefficient
                     }
                     for level in 0..<levels { costs[level] /= coefficient }
-                    if best == nil || (bland ? isBelow(costs, bestCosts) : !isBelow(bestCosts, costs)) {
+                    if best == nil || (bland ? costsBelow(costs, bestCosts) : !costsBelow(bestCosts, costs)) {
                         best = cell.symbol
                         _ = bestCosts.update(fromContentsOf: costs)
                     }
@@ -285,15 +285,16 @@ extension Tableau {
         cursor = low
         return low < cells.count && cells[low].symbol == symbol ? cells[low].coefficient : 0
     }
+}
 
-    /// Whether the cost ratios `candidate` (one per objective, an infinite coefficient giving a
-    /// zero ratio) are lexicographically smaller than `current`, strongest level first.
-    private func isBelow(_ candidate: UnsafeMutableBufferPointer<Double>,
-                         _ current: UnsafeMutableBufferPointer<Double>) -> Bool {
-        for (mine, theirs) in zip(candidate, current) {
-            if mine < theirs - epsilon { return true }
-            if mine > theirs + epsilon { return false }
-        }
-        return false
+/// Whether the cost ratios `candidate` (one per objective, an infinite coefficient giving a zero
+/// ratio) are lexicographically smaller than `current`, strongest level first: the tie rule of
+/// both tableaus' Bland pricing.
+@inline(__always)
+func costsBelow(_ candidate: UnsafeMutableBufferPointer<Double>, _ current: UnsafeMutableBufferPointer<Double>) -> Bool {
+    for (mine, theirs) in zip(candidate, current) {
+        if mine < theirs - epsilon { return true }
+        if mine > theirs + epsilon { return false }
     }
+    return false
 }

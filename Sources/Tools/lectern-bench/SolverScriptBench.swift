@@ -75,20 +75,9 @@ struct SolverScriptSet {
         do {
             for (script, objects) in zip(scripts, prepared) {
                 let solver = Solver()
-                let mode = getenv("BENCH_MODE").map { String(cString: $0) } ?? ""
-                if mode == "empty" { solver.updateVariables(); continue }
                 for call in script.calls {
-                    if mode == "addsonly", case .update = call { continue }
                     do throws(SolverError) {
-                        switch call {
-                        case .add(let index): try solver.add(objects.constraints[index])
-                        case .remove(let index): try solver.remove(objects.constraints[index])
-                        case .edit(let variable, let strength):
-                            try solver.addEditVariable(objects.variables[variable], strength: strength)
-                        case .unedit(let variable): try solver.removeEditVariable(objects.variables[variable])
-                        case .suggest(let variable, let value): try solver.suggestValue(objects.variables[variable], value)
-                        case .update: solver.updateVariables()
-                        }
+                        try Self.replay(call, on: solver, objects)
                     } catch {
                         refused += 1
                     }
@@ -111,15 +100,8 @@ struct SolverScriptSet {
             let solver = Solver()
             for call in script.calls {
                 do throws(SolverError) {
-                    switch call {
-                    case .add(let index): try solver.add(objects.constraints[index])
-                    case .remove(let index): try solver.remove(objects.constraints[index])
-                    case .edit(let variable, let strength):
-                        try solver.addEditVariable(objects.variables[variable], strength: strength)
-                    case .unedit(let variable): try solver.removeEditVariable(objects.variables[variable])
-                    case .suggest(let variable, let value): try solver.suggestValue(objects.variables[variable], value)
-                    case .update:
-                        solver.updateVariables()
+                    try Self.replay(call, on: solver, objects)
+                    if case .update = call {
                         reads += 1
                         for variable in objects.variables { fold(variable.value.bitPattern) }
                     }
@@ -131,6 +113,20 @@ struct SolverScriptSet {
             pivots += solver.pivotCount
         }
         return (hash, pivots, reads)
+    }
+
+    /// Makes one call of a script on `solver`.
+    @inline(__always)
+    private static func replay(_ call: SolverScriptCall, on solver: Solver,
+                               _ objects: (variables: [Variable], constraints: [Constraint])) throws(SolverError) {
+        switch call {
+        case .add(let index): try solver.add(objects.constraints[index])
+        case .remove(let index): try solver.remove(objects.constraints[index])
+        case .edit(let variable, let strength): try solver.addEditVariable(objects.variables[variable], strength: strength)
+        case .unedit(let variable): try solver.removeEditVariable(objects.variables[variable])
+        case .suggest(let variable, let value): try solver.suggestValue(objects.variables[variable], value)
+        case .update: solver.updateVariables()
+        }
     }
 
     /// The CPU time this thread has used, in milliseconds.
