@@ -1,0 +1,112 @@
+import XCTest
+@testable import Dynamics
+
+/// The broad phase filters pairs by what it copied of the bodies at its last refresh (awake,
+/// movable, collision masks). These tests change the bodies between steps, as script events,
+/// sleeping and appearances do, and check every step's pairs against comparing every two shapes
+/// with the bodies as they are.
+final class BroadPhaseFilterTests: XCTestCase {
+    /// A small seeded generator, so failures reproduce.
+    private struct Seeded {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 11
+        }
+        mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+            range.lowerBound + Double(next() % 1_000_001) / 1_000_000 * (range.upperBound - range.lowerBound)
+        }
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+    }
+
+    /// Every pair of shapes whose boxes overlap and that may collide, by the rule the world uses.
+    private func allPairs(_ shapes: [Shape], _ bodies: [Body]) -> [UInt64] {
+        var pairs: [UInt64] = []
+        for i in shapes.indices {
+            for j in shapes.indices where j > i {
+                let a = shapes[i], b = shapes[j]
+                guard a.lower.x <= b.upper.x && b.lower.x <= a.upper.x && a.lower.y <= b.upper.y && b.lower.y <= a.upper.y,
+                      a.body != b.body else { continue }
+                let bodyA = bodies[a.body], bodyB = bodies[b.body]
+                guard bodyA.state == .awake || bodyB.state == .awake else { continue }
+                let collides: Bool
+                if a.ownerBit != 0 {
+                    collides = bodyB.boundaryMask & a.ownerBit != 0 && bodyB.inverseMass > 0
+                } else if b.ownerBit != 0 {
+                    collides = bodyA.boundaryMask & b.ownerBit != 0 && bodyA.inverseMass > 0
+                } else {
+                    collides = bodyA.itemMask & bodyB.itemMask != 0 && (bodyA.inverseMass > 0 || bodyB.inverseMass > 0)
+                }
+                if collides { pairs.append(Contact.key(i, j)) }
+            }
+        }
+        return pairs
+    }
+
+    func testPairsFollowBodiesThatChangeBetweenSteps() {
+        var random = Seeded(state: 0x5EED_0019)
+        var changedPairs = 0
+        for trial in 0..<150 {
+            let itemCount = 2 + random.below(30)
+            var bodies = [Body.ground]
+            var shapes: [Shape] = []
+            for i in 0..<itemCount {
+                var body = Body(position: Vector(random.uniform(0...300), random.uniform(0...300)), angle: 0,
+                                unitMass: 1, unitInertia: 1, extent: 30)
+                body.state = [.awake, .awake, .asleep, .fixed][random.below(4)]
+                if body.state == .fixed { body.inverseMass = 0 }
+                body.itemMask = UInt64(random.below(4))
+                body.boundaryMask = UInt64(random.below(4))
+                bodies.append(body)
+                shapes.append(random.below(3) == 0
+                    ? Shape.circle(body: i + 1, radius: random.uniform(2...30))
+                    : Shape.box(body: i + 1, width: random.uniform(2...60), height: random.uniform(2...60)))
+            }
+            for wall in 0..<2 {
+                shapes.append(.box(body: 0, width: random.uniform(10...700), height: random.uniform(10...700),
+                                   center: Vector(random.uniform(0...300), random.uniform(0...300)),
+                                   ownerBit: UInt64(1) << UInt64(wall), boundaryName: wall))
+            }
+            var broadPhase = BroadPhase()
+            for i in shapes.indices {
+                let body = bodies[shapes[i].body]
+                shapes[i].updateWorldGeometry(position: body.position, rotation: body.rotation, margin: random.uniform(0...2))
+                broadPhase.insert(shape: i, of: shapes)
+            }
+            var previous: [UInt64]? = nil
+            for step in 0..<6 {
+                // Between steps: bodies wake, fall asleep, get or lose an anchor and change masks.
+                for b in 1..<bodies.count where random.below(3) == 0 {
+                    switch random.below(4) {
+                    case 0:
+                        bodies[b].state = .awake
+                        bodies[b].inverseMass = 1
+                    case 1:
+                        if bodies[b].state == .awake { bodies[b].state = .asleep }
+                    case 2:
+                        bodies[b].state = .fixed
+                        bodies[b].inverseMass = 0
+                    default:
+                        bodies[b].itemMask = UInt64(random.below(4))
+                        bodies[b].boundaryMask = UInt64(random.below(4))
+                    }
+                }
+                // Awake bodies move; the others keep their bounds, as in the world.
+                for i in shapes.indices where bodies[shapes[i].body].state == .awake {
+                    bodies[shapes[i].body].position += Vector(random.uniform(-20...20), random.uniform(-20...20))
+                    let body = bodies[shapes[i].body]
+                    shapes[i].updateWorldGeometry(position: body.position, rotation: body.rotation, margin: random.uniform(0...2))
+                }
+                broadPhase.refresh(shapes: shapes, bodies: bodies)
+                var found: [UInt64] = []
+                broadPhase.pairs(into: &found)
+                let expected = allPairs(shapes, bodies)
+                XCTAssertEqual(found.sorted(), expected, "trial \(trial), step \(step)")
+                XCTAssertEqual(Set(found).count, found.count, "trial \(trial), step \(step): a pair found twice")
+                if let previous, previous != expected { changedPairs += 1 }
+                previous = expected
+            }
+        }
+        XCTAssertGreaterThan(changedPairs, 300, "the changes between steps must change the pairs")
+    }
+}
