@@ -1,10 +1,10 @@
 import XCTest
 @testable import Dynamics
 
-/// The broad phase filters pairs by what it copied of the bodies at its last refresh (awake,
-/// movable, collision masks). These tests change the bodies between steps, as script events,
-/// sleeping and appearances do, and check every step's pairs against comparing every two shapes
-/// with the bodies as they are.
+/// The broad phase keeps its entries sorted from step to step and copies only the bounds of awake
+/// bodies. These tests change the bodies between steps, as script events, sleeping and
+/// appearances do (waking, falling asleep, anchoring, new collision masks), and check every step's
+/// pairs against comparing every two shapes with the bodies as they are.
 final class BroadPhaseFilterTests: XCTestCase {
     /// A small seeded generator, so failures reproduce.
     private struct Seeded {
@@ -99,7 +99,7 @@ final class BroadPhaseFilterTests: XCTestCase {
                 }
                 broadPhase.refresh(shapes: shapes, bodies: bodies)
                 var found: [UInt64] = []
-                broadPhase.pairs(into: &found)
+                broadPhase.pairs(bodies: bodies, into: &found)
                 let expected = allPairs(shapes, bodies)
                 XCTAssertEqual(found.sorted(), expected, "trial \(trial), step \(step)")
                 XCTAssertEqual(Set(found).count, found.count, "trial \(trial), step \(step): a pair found twice")
@@ -108,5 +108,38 @@ final class BroadPhaseFilterTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(changedPairs, 300, "the changes between steps must change the pairs")
+    }
+
+    /// The sweep writes into room made beforehand: more pairs than the room (a heap of 40
+    /// overlapping boxes has 780) are all found, after keys already in the array, which stay.
+    func testPairsBeyondTheRoomAreAllFoundAfterExistingKeys() {
+        var random = Seeded(state: 0x5EED_0020)
+        var bodies = [Body.ground]
+        var shapes: [Shape] = []
+        for i in 0..<40 {
+            var body = Body(position: Vector(100 + random.uniform(0...5), 100 + random.uniform(0...5)), angle: 0,
+                            unitMass: 1, unitInertia: 1, extent: 30)
+            body.state = .awake
+            body.itemMask = 1
+            bodies.append(body)
+            shapes.append(.box(body: i + 1, width: 20, height: 20))
+        }
+        var broadPhase = BroadPhase()
+        for i in shapes.indices {
+            shapes[i].updateWorldGeometry(position: bodies[i + 1].position, rotation: .identity, margin: 0.5)
+            broadPhase.insert(shape: i, of: shapes)
+        }
+        broadPhase.refresh(shapes: shapes, bodies: bodies)
+        let expected = allPairs(shapes, bodies)
+        XCTAssertEqual(expected.count, 780)
+        var keys: [UInt64] = [7, 8, 9]
+        broadPhase.pairs(bodies: bodies, into: &keys)
+        XCTAssertEqual(Array(keys.prefix(3)), [7, 8, 9])
+        XCTAssertEqual(keys.dropFirst(3).sorted(), expected)
+        // Again into the grown array, emptied: one sweep, the same pairs in the same order.
+        let first = Array(keys.dropFirst(3))
+        keys.removeAll(keepingCapacity: true)
+        broadPhase.pairs(bodies: bodies, into: &keys)
+        XCTAssertEqual(keys, first)
     }
 }

@@ -176,7 +176,7 @@ final class StepShortcutTests: XCTestCase {
             }
             broadPhase.refresh(shapes: shapes, bodies: bodies)
             var found: [UInt64] = []
-            broadPhase.pairs(into: &found)
+            broadPhase.pairs(bodies: bodies, into: &found)
 
             var expected: [UInt64] = []
             for i in shapes.indices {

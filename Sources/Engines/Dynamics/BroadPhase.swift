@@ -1,10 +1,9 @@
 /// Sort-and-sweep on x over compact copies of the shapes' bounds, kept sorted between steps.
 ///
 /// Each step `refresh` copies the bounding boxes of the shapes of awake bodies (the only ones
-/// that move) into small entries, with what the pair filter needs of each shape's body (awake,
-/// movable, collision masks), then an insertion sort restores the order by lower x, which
-/// barely changes from one step to the next. The sweep reads only these entries, contiguous in
-/// memory, and never the bodies.
+/// that move) into small entries, then an insertion sort restores the order by lower x, which
+/// barely changes from one step to the next. The sweep reads these entries, contiguous in
+/// memory, and looks at bodies only for pairs whose boxes overlap.
 struct BroadPhase {
     /// What the sweep needs of one shape.
     private struct Entry {
@@ -15,13 +14,6 @@ struct BroadPhase {
         var shape: Int
         var body: Int
         var ownerBit: UInt64
-        /// The body's collision masks, as of the last `refresh`.
-        var itemMask: UInt64 = 0
-        var boundaryMask: UInt64 = 0
-        /// The body is awake (it moves and may start contacts), as of the last `refresh`.
-        var awake = false
-        /// The body has mass (it can be pushed), as of the last `refresh`.
-        var movable = false
     }
 
     /// Present shapes, sorted by lower x (ties by shape index) after each `refresh`.
@@ -35,20 +27,12 @@ struct BroadPhase {
                              shape: shape, body: s.body, ownerBit: s.ownerBit))
     }
 
-    /// Copies the bounds of the shapes of awake bodies and the filter data of every shape's body,
-    /// and sorts the entries by lower x.
+    /// Copies the bounds of the shapes of awake bodies, and sorts the entries by lower x.
     mutating func refresh(shapes: [Shape], bodies: [Body]) {
         shapes.withUnsafeBufferPointer { shapes in
             bodies.withUnsafeBufferPointer { bodies in
                 entries.withUnsafeMutableBufferPointer { entries in
-                    for k in entries.indices {
-                        let body = entries[k].body
-                        let awake = bodies[body].state == .awake
-                        entries[k].awake = awake
-                        entries[k].movable = bodies[body].inverseMass > 0
-                        entries[k].itemMask = bodies[body].itemMask
-                        entries[k].boundaryMask = bodies[body].boundaryMask
-                        guard awake else { continue }
+                    for k in entries.indices where bodies[entries[k].body].state == .awake {
                         let s = entries[k].shape
                         entries[k].lowerX = shapes[s].lower.x
                         entries[k].lowerY = shapes[s].lower.y
@@ -76,32 +60,59 @@ struct BroadPhase {
     /// Appends to `keys` (lower shape << 32 | higher shape, in sweep order) every pair whose boxes
     /// overlap and that may collide: different bodies, one of them awake, and either an item and
     /// a boundary of a collision behavior it belongs to, or two items sharing a collision behavior,
-    /// one of them movable. Reads the bodies as of the last `refresh`.
-    func pairs(into keys: inout [UInt64]) {
+    /// one of them movable.
+    ///
+    /// The keys are written through a pointer into room made beforehand (the array's capacity,
+    /// which the previous steps' pairs have grown), not appended one by one; a sweep that finds
+    /// more pairs than there is room for is run again with room for all of them.
+    func pairs(bodies: [Body], into keys: inout [UInt64]) {
+        let start = keys.count
+        var room = max(keys.capacity - start, 64)
+        keys.append(contentsOf: repeatElement(0, count: room))
+        var found = keys.withUnsafeMutableBufferPointer { sweep(bodies, into: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
+        if found > room {
+            // The same sweep again, now with room for every pair it finds.
+            keys.append(contentsOf: repeatElement(0, count: found - room))
+            room = found
+            found = keys.withUnsafeMutableBufferPointer { sweep(bodies, into: UnsafeMutableBufferPointer(rebasing: $0[start...])) }
+        }
+        keys.removeLast(room - found)
+    }
+
+    /// Writes the pairs into `keys` as far as it reaches and returns how many there are.
+    private func sweep(_ bodies: [Body], into keys: UnsafeMutableBufferPointer<UInt64>) -> Int {
         entries.withUnsafeBufferPointer { entries in
-            let n = entries.count
-            for ii in 0..<n {
-                let upperX = entries[ii].upperX, lowerY = entries[ii].lowerY, upperY = entries[ii].upperY
-                var jj = ii + 1
-                while jj < n {
-                    if entries[jj].lowerX > upperX { break }
-                    if !(entries[jj].lowerY > upperY || entries[jj].upperY < lowerY)
-                        && Self.shouldCollide(entries[ii], entries[jj]) {
-                        let a = entries[ii].shape, b = entries[jj].shape
-                        keys.append(Contact.key(min(a, b), max(a, b)))
+            bodies.withUnsafeBufferPointer { bodies in
+                let n = entries.count, room = keys.count
+                var found = 0
+                for ii in 0..<n {
+                    let upperX = entries[ii].upperX, lowerY = entries[ii].lowerY, upperY = entries[ii].upperY
+                    var jj = ii + 1
+                    while jj < n {
+                        if entries[jj].lowerX > upperX { break }
+                        if !(entries[jj].lowerY > upperY || entries[jj].upperY < lowerY)
+                            && Self.shouldCollide(entries[ii], entries[jj], bodies) {
+                            if found < room {
+                                let a = entries[ii].shape, b = entries[jj].shape
+                                keys[found] = Contact.key(min(a, b), max(a, b))
+                            }
+                            found += 1
+                        }
+                        jj += 1
                     }
-                    jj += 1
                 }
+                return found
             }
         }
     }
 
     @inline(__always)
-    private static func shouldCollide(_ a: Entry, _ b: Entry) -> Bool {
+    private static func shouldCollide(_ a: Entry, _ b: Entry, _ bodies: UnsafeBufferPointer<Body>) -> Bool {
         if a.body == b.body { return false }
-        guard a.awake || b.awake else { return false }
-        if a.ownerBit != 0 { return b.boundaryMask & a.ownerBit != 0 && b.movable }
-        if b.ownerBit != 0 { return a.boundaryMask & b.ownerBit != 0 && a.movable }
-        return a.itemMask & b.itemMask != 0 && (a.movable || b.movable)
+        let bodyA = a.body, bodyB = b.body
+        guard bodies[bodyA].state == .awake || bodies[bodyB].state == .awake else { return false }
+        if a.ownerBit != 0 { return bodies[bodyB].boundaryMask & a.ownerBit != 0 && bodies[bodyB].inverseMass > 0 }
+        if b.ownerBit != 0 { return bodies[bodyA].boundaryMask & b.ownerBit != 0 && bodies[bodyA].inverseMass > 0 }
+        return bodies[bodyA].itemMask & bodies[bodyB].itemMask != 0 && (bodies[bodyA].inverseMass > 0 || bodies[bodyB].inverseMass > 0)
     }
 }

@@ -124,7 +124,7 @@ struct World {
     /// the same order, they are not sorted again.
     private mutating func findContacts() {
         pairKeys.removeAll(keepingCapacity: true)
-        broadPhase.pairs(into: &pairKeys)
+        broadPhase.pairs(bodies: bodies, into: &pairKeys)
         // The contact list is taken out of the world while it is updated, so that updating a
         // contact can record events; shapes are read through a buffer pointer (no copies).
         var list: [Contact] = [], cache: [CachedManifold] = []
