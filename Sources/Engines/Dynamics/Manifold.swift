@@ -54,8 +54,8 @@ enum Collide {
     /// being measured once its separation (a minimum over `q`'s vertices, so it only falls) is no
     /// better than the best so far: it cannot win. Once an edge separates by more than `margin`,
     /// that edge is returned: the shapes have no contact, whatever the other edges give.
-    private static func maxSeparation(_ p: UnsafePointer<Shape>, _ q: UnsafePointer<Shape>,
-                                      margin: Double) -> (edge: Int, separation: Double) {
+    static func maxSeparation(_ p: UnsafePointer<Shape>, _ q: UnsafePointer<Shape>,
+                              margin: Double) -> (edge: Int, separation: Double) {
         var best = -Double.infinity
         var bestEdge = 0
         let pCount = p.pointee.count, qCount = q.pointee.count
@@ -78,8 +78,8 @@ enum Collide {
     /// `maxSeparation` for two four-sided polygons (boxes), bit for bit: each of `p`'s edges is
     /// measured against two of `q`'s vertices per vector operation, with the scalar dot product's
     /// operations in the same order, and the minimum taken over the vertices in the same order.
-    private static func maxSeparationOfBoxes(_ p: UnsafePointer<Shape>, _ q: UnsafePointer<Shape>,
-                                             margin: Double) -> (edge: Int, separation: Double) {
+    static func maxSeparationOfBoxes(_ p: UnsafePointer<Shape>, _ q: UnsafePointer<Shape>,
+                                     margin: Double) -> (edge: Int, separation: Double) {
         let w = q.pointee.worldVertices
         let x01 = SIMD2(w[0].x, w[1].x), y01 = SIMD2(w[0].y, w[1].y)
         let x23 = SIMD2(w[2].x, w[3].x), y23 = SIMD2(w[2].y, w[3].y)

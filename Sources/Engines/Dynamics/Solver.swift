@@ -170,16 +170,27 @@ extension World {
     }
 
     /// Selects the contacts to solve this step (with points and an awake body) and computes
-    /// their anchors, effective masses, softness and approach speeds.
+    /// their anchors, effective masses, softness and approach speeds. The contacts and bodies
+    /// are read and written in place.
     private mutating func prepareContacts(contactSoftness: Softness, staticSoftness: Softness) {
         activeContacts.removeAll(keepingCapacity: true)
-        for ci in contacts.indices {
-            let ia = contacts[ci].bodyA, ib = contacts[ci].bodyB
-            guard contacts[ci].count > 0, solverMasses[ia].awake || solverMasses[ib].awake else { continue }
-            activeContacts.append(ci)
-            let a = solverMasses[ia], b = solverMasses[ib]
-            contacts[ci].prepare(a: solverBodies[ia], a, b: solverBodies[ib], b,
-                                 softness: a.inverseMass == 0 || b.inverseMass == 0 ? staticSoftness : contactSoftness)
+        activeContacts.reserveCapacity(contacts.count)
+        var active: [Int] = []
+        swap(&active, &activeContacts)
+        defer { swap(&active, &activeContacts) }
+        solverBodies.withUnsafeBufferPointer { solverBodies in
+            solverMasses.withUnsafeBufferPointer { solverMasses in
+                contacts.withUnsafeMutableBufferPointer { contacts in
+                    for ci in contacts.indices {
+                        let ia = contacts[ci].bodyA, ib = contacts[ci].bodyB
+                        let a = solverMasses[ia], b = solverMasses[ib]
+                        guard contacts[ci].count > 0, a.awake || b.awake else { continue }
+                        active.append(ci)
+                        contacts[ci].prepare(a: solverBodies[ia], a, b: solverBodies[ib], b,
+                                             softness: a.inverseMass == 0 || b.inverseMass == 0 ? staticSoftness : contactSoftness)
+                    }
+                }
+            }
         }
     }
 }
