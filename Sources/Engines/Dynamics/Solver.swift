@@ -51,15 +51,18 @@ extension World {
             // Work on the arrays in place through buffer pointers: no copies of bodies or contacts.
             var solverBodies: [SolverBody] = [], contacts: [Contact] = [], joints: [Joint] = []
             var batches = ContactBatches()
+            var projection = ProjectionPasses()
             swap(&solverBodies, &self.solverBodies)
             swap(&contacts, &self.contacts)
             swap(&joints, &self.joints)
             swap(&batches, &self.contactBatches)
+            swap(&projection, &self.projectionPasses)
             defer {
                 swap(&solverBodies, &self.solverBodies)
                 swap(&contacts, &self.contacts)
                 swap(&joints, &self.joints)
                 swap(&batches, &self.contactBatches)
+                swap(&projection, &self.projectionPasses)
             }
             let active = activeContacts
             let substeps = self.substeps
@@ -90,15 +93,7 @@ extension World {
                 for ci in active where contacts[ci].restitution > 0 {
                     ContactSolver.restitute(&contacts[ci], bodies, masses)
                 }
-                // A pass that moves nothing ends the projection: the next ones would not either.
-                for _ in 0..<Tuning.projectionIterations {
-                    var moved = false
-                    for ci in active where ContactSolver.project(&contacts[ci], bodies, masses, forces,
-                                                                 allowed: Tuning.allowedOverlap) {
-                        moved = true
-                    }
-                    if !moved { break }
-                }
+                projection.run(active, contacts, bodies, masses, forces)
             }
             }
             }
