@@ -169,7 +169,6 @@ extension World {
     /// are read and written in place.
     private mutating func prepareContacts(contactSoftness: Softness, staticSoftness: Softness) {
         activeContacts.removeAll(keepingCapacity: true)
-        activeContacts.reserveCapacity(contacts.count)
         var active: [Int] = []
         swap(&active, &activeContacts)
         defer { swap(&active, &activeContacts) }
