@@ -66,6 +66,7 @@ struct ProjectionPasses {
     private var contactCheckedAt: [UInt64] = []
     private var clock: UInt64 = 0
 
+    /// Projects the `active` contacts (indices into `contacts`, in contact order), moving `bodies`.
     mutating func run(_ active: [Int], _ contacts: UnsafeMutableBufferPointer<Contact>, _ bodies: SolverBodies,
                       _ masses: SolverBodyMasses, _ forces: [Body]) {
         if bodyMovedAt.count < bodies.count {
