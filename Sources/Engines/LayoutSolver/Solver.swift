@@ -169,7 +169,7 @@ public final class Solver {
             failure = error  // added all the same: record the edit before reporting
         }
         if let tag = records[ObjectIdentifier(constraint)]?.tag {
-            edits.set(Edit(constraint: constraint, tag: tag, value: current), forKey: key)
+            edits.append(Edit(constraint: constraint, tag: tag, value: current), forKey: key)
         }
         if let failure { throw failure }
     }
@@ -245,8 +245,8 @@ public final class Solver {
         }
     }
 
-    /// Adds a validated constraint with the given expression constant, then optimizes unless told
-    /// not to (the tableau stays feasible, only the non-required levels are left to improve).
+    /// Adds a validated constraint (one the solver does not hold) with the given expression
+    /// constant, then optimizes unless told not to (the tableau stays feasible, only the non-required levels are left to improve).
     /// Returns false, with the solver unchanged, when a required constraint cannot hold; throws
     /// `optimizationFailed` when the optimization after adding it fails.
     func insert(_ constraint: Constraint, constant: Double, optimizing: Bool = true) throws(SolverError) -> Bool {
@@ -259,8 +259,8 @@ public final class Solver {
             return false
         }
         commit()
-        records.set(Record(constraint: constraint, tag: tag, constant: constant, sequence: nextSequence),
-                    forKey: ObjectIdentifier(constraint))
+        records.append(Record(constraint: constraint, tag: tag, constant: constant, sequence: nextSequence),
+                       forKey: ObjectIdentifier(constraint))
         nextSequence += 1
         if optimizing { try reoptimize() }
         return true
