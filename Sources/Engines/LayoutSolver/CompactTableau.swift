@@ -208,7 +208,7 @@ struct CompactTableau {
         let entry = heads.count
         if heads.capacity == 0 { heads.reserveCapacity(32) }
         heads.append(EntryHead())
-        if cells.count < heads.count * stride { growCells(to: max(16 * stride, 2 * cells.count)) }
+        if cells.count < heads.count * stride { growCells(to: max(heads.capacity * stride, 2 * cells.count)) }
         return entry
     }
 

@@ -67,7 +67,8 @@ struct IdentityTable<Value> {
 
     /// Adds an entry for `key`, which the table must not hold (the caller has checked).
     mutating func append(_ value: Value, forKey key: ObjectIdentifier) {
-        if entries.capacity == 0 { entries.reserveCapacity(16) }
+        // Room for the entries searched linearly and a few more, so a small solver allocates once.
+        if entries.capacity == 0 { entries.reserveCapacity(2 * IdentityTable.linearLimit) }
         entries.append(Entry(key: key, value: value))
         if !slots.isEmpty, 2 * entries.count <= slots.count {
             slots[emptySlot(for: key)] = Int32(entries.count - 1)
