@@ -165,7 +165,9 @@ struct CompactTableau {
     @inline(__always)
     func existingSymbol(for variable: Variable) -> Int? {
         let hint = variable.symbolHint
-        if hint >= 0 && hint < variables.count && variables[hint] === variable { return hint }
+        // A variable no tableau has registered still has no hint: it is new here too.
+        guard hint >= 0 else { return nil }
+        if hint < variables.count && variables[hint] === variable { return hint }
         for symbol in externals where variables[symbol] === variable {
             variable.symbolHint = symbol
             return symbol

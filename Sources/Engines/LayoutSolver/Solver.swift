@@ -163,12 +163,15 @@ public final class Solver {
         let current = currentValue(of: variable) ?? 0
         let constraint = Constraint(Expression(variable), .equal, strength: strength)
         var failure: SolverError?
+        let recordsBefore = records.count
         do throws(SolverError) {
             _ = try insert(constraint, constant: -current)  // a non-required constraint always holds
         } catch {
             failure = error  // added all the same: record the edit before reporting
         }
-        if let tag = records[ObjectIdentifier(constraint)]?.tag {
+        // An added constraint's record is the table's last entry.
+        if records.count > recordsBefore {
+            let tag = records[position: records.count - 1].tag
             edits.append(Edit(constraint: constraint, tag: tag, value: current), forKey: key)
         }
         if let failure { throw failure }

@@ -99,7 +99,9 @@ struct Tableau {
     /// (`Variable.symbolHint` first, the table of registered variables when the hint is not ours.)
     func existingSymbol(for variable: Variable) -> Int? {
         let hint = variable.symbolHint
-        if hint >= 0 && hint < variables.count && variables[hint] === variable { return hint }
+        // A variable no tableau has registered still has no hint: it is new here too.
+        guard hint >= 0 else { return nil }
+        if hint < variables.count && variables[hint] === variable { return hint }
         guard let symbol = symbolOfVariable[ObjectIdentifier(variable)] else { return nil }
         variable.symbolHint = symbol
         return symbol
