@@ -1,5 +1,6 @@
 /// Per-step preparation of a contact: anchors, effective masses, softness, approach speeds.
 extension Contact {
+    @inline(__always)
     mutating func prepare(a: SolverBody, _ massA: SolverBodyMass, b: SolverBody, _ massB: SolverBodyMass, softness: Softness) {
         self.softness = softness
         if friction == 0 {

@@ -50,17 +50,50 @@ enum Collide {
         }
     }
 
-    /// Edge of `p` whose outward normal best separates `q`, and that separation.
-    private static func maxSeparation(_ p: UnsafePointer<Shape>, _ q: UnsafePointer<Shape>) -> (edge: Int, separation: Double) {
+    /// Edge of `p` whose outward normal best separates `q`, and that separation. An edge stops
+    /// being measured once its separation (a minimum over `q`'s vertices, so it only falls) is no
+    /// better than the best so far: it cannot win. Once an edge separates by more than `margin`,
+    /// that edge is returned: the shapes have no contact, whatever the other edges give.
+    static func maxSeparation(_ p: UnsafePointer<Shape>, _ q: UnsafePointer<Shape>,
+                              margin: Double) -> (edge: Int, separation: Double) {
         var best = -Double.infinity
         var bestEdge = 0
-        for i in 0..<p.pointee.count {
+        let pCount = p.pointee.count, qCount = q.pointee.count
+        for i in 0..<pCount {
             let n = p.pointee.worldNormals[i], v = p.pointee.worldVertices[i]
             var s = Double.infinity
-            for j in 0..<q.pointee.count { s = min(s, dot(n, q.pointee.worldVertices[j] - v)) }
+            for j in 0..<qCount {
+                s = min(s, dot(n, q.pointee.worldVertices[j] - v))
+                if s <= best { break }
+            }
             if s > best {
                 best = s
                 bestEdge = i
+                if best > margin { break }
+            }
+        }
+        return (bestEdge, best)
+    }
+
+    /// `maxSeparation` for two four-sided polygons (boxes), bit for bit: each of `p`'s edges is
+    /// measured against two of `q`'s vertices per vector operation, with the scalar dot product's
+    /// operations in the same order, and the minimum taken over the vertices in the same order.
+    static func maxSeparationOfBoxes(_ p: UnsafePointer<Shape>, _ q: UnsafePointer<Shape>,
+                                     margin: Double) -> (edge: Int, separation: Double) {
+        let w = q.pointee.worldVertices
+        let x01 = SIMD2(w[0].x, w[1].x), y01 = SIMD2(w[0].y, w[1].y)
+        let x23 = SIMD2(w[2].x, w[3].x), y23 = SIMD2(w[2].y, w[3].y)
+        var best = -Double.infinity
+        var bestEdge = 0
+        for i in 0..<4 {
+            let n = p.pointee.worldNormals[i], v = p.pointee.worldVertices[i]
+            let s01 = n.x * (x01 - v.x) + n.y * (y01 - v.y)
+            let s23 = n.x * (x23 - v.x) + n.y * (y23 - v.y)
+            let s = min(min(min(min(Double.infinity, s01[0]), s01[1]), s23[0]), s23[1])
+            if s > best {
+                best = s
+                bestEdge = i
+                if best > margin { break }
             }
         }
         return (bestEdge, best)
@@ -121,9 +154,10 @@ enum Collide {
     /// Separating-axis test and reference-face clipping (two-sided segments are 2-gons).
     private static func polygons(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
         if a.pointee.isAxisAlignedBox && b.pointee.isAxisAlignedBox { return alignedBoxes(a, b, margin: margin) }
-        let sa = maxSeparation(a, b)
+        let boxes = a.pointee.count == 4 && b.pointee.count == 4
+        let sa = boxes ? maxSeparationOfBoxes(a, b, margin: margin) : maxSeparation(a, b, margin: margin)
         if sa.separation > margin { return Manifold() }
-        let sb = maxSeparation(b, a)
+        let sb = boxes ? maxSeparationOfBoxes(b, a, margin: margin) : maxSeparation(b, a, margin: margin)
         if sb.separation > margin { return Manifold() }
 
         // Prefer A's face unless B's is clearly better, so the reference face does not flip-flop.

@@ -50,3 +50,52 @@ extension ContactSolver {
         return true
     }
 }
+
+/// The passes of the position projection over the active contacts, in contact order, up to
+/// `Tuning.projectionIterations`; a pass that moves nothing ends them (the next would not either).
+///
+/// A contact's projection depends only on its bodies' motion since the start of the step, which
+/// only the projection itself changes. So after the first pass, a contact that moved nothing
+/// when it was last looked at, and neither of whose bodies has moved since, would move nothing
+/// again: it is skipped, with exactly the same result. Moves and looks are ordered by a clock
+/// that runs on from step to step, so nothing needs clearing.
+struct ProjectionPasses {
+    /// Per body: the clock of its last move.
+    private var bodyMovedAt: [UInt64] = []
+    /// Per contact: the clock when it was last looked at.
+    private var contactCheckedAt: [UInt64] = []
+    private var clock: UInt64 = 0
+
+    /// Projects the `active` contacts (indices into `contacts`, in contact order), moving `bodies`.
+    mutating func run(_ active: [Int], _ contacts: UnsafeMutableBufferPointer<Contact>, _ bodies: SolverBodies,
+                      _ masses: SolverBodyMasses, _ forces: [Body]) {
+        if bodyMovedAt.count < bodies.count {
+            bodyMovedAt.append(contentsOf: repeatElement(0, count: bodies.count - bodyMovedAt.count))
+        }
+        if contactCheckedAt.count < contacts.count {
+            contactCheckedAt.append(contentsOf: repeatElement(0, count: contacts.count - contactCheckedAt.count))
+        }
+        var clock = self.clock
+        defer { self.clock = clock }
+        bodyMovedAt.withUnsafeMutableBufferPointer { bodyMovedAt in
+            contactCheckedAt.withUnsafeMutableBufferPointer { contactCheckedAt in
+                for pass in 0..<Tuning.projectionIterations {
+                    var moved = false
+                    for ci in active {
+                        let a = contacts[ci].bodyA, b = contacts[ci].bodyB
+                        let checked = contactCheckedAt[ci]
+                        if pass > 0 && bodyMovedAt[a] < checked && bodyMovedAt[b] < checked { continue }
+                        clock &+= 1
+                        contactCheckedAt[ci] = clock
+                        if ContactSolver.project(&contacts[ci], bodies, masses, forces, allowed: Tuning.allowedOverlap) {
+                            moved = true
+                            bodyMovedAt[a] = clock
+                            bodyMovedAt[b] = clock
+                        }
+                    }
+                    if !moved { break }
+                }
+            }
+        }
+    }
+}

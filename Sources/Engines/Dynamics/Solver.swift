@@ -51,15 +51,18 @@ extension World {
             // Work on the arrays in place through buffer pointers: no copies of bodies or contacts.
             var solverBodies: [SolverBody] = [], contacts: [Contact] = [], joints: [Joint] = []
             var batches = ContactBatches()
+            var projection = ProjectionPasses()
             swap(&solverBodies, &self.solverBodies)
             swap(&contacts, &self.contacts)
             swap(&joints, &self.joints)
             swap(&batches, &self.contactBatches)
+            swap(&projection, &self.projectionPasses)
             defer {
                 swap(&solverBodies, &self.solverBodies)
                 swap(&contacts, &self.contacts)
                 swap(&joints, &self.joints)
                 swap(&batches, &self.contactBatches)
+                swap(&projection, &self.projectionPasses)
             }
             let active = activeContacts
             let substeps = self.substeps
@@ -90,15 +93,7 @@ extension World {
                 for ci in active where contacts[ci].restitution > 0 {
                     ContactSolver.restitute(&contacts[ci], bodies, masses)
                 }
-                // A pass that moves nothing ends the projection: the next ones would not either.
-                for _ in 0..<Tuning.projectionIterations {
-                    var moved = false
-                    for ci in active where ContactSolver.project(&contacts[ci], bodies, masses, forces,
-                                                                 allowed: Tuning.allowedOverlap) {
-                        moved = true
-                    }
-                    if !moved { break }
-                }
+                projection.run(active, contacts, bodies, masses, forces)
             }
             }
             }
@@ -170,16 +165,26 @@ extension World {
     }
 
     /// Selects the contacts to solve this step (with points and an awake body) and computes
-    /// their anchors, effective masses, softness and approach speeds.
+    /// their anchors, effective masses, softness and approach speeds. The contacts and bodies
+    /// are read and written in place.
     private mutating func prepareContacts(contactSoftness: Softness, staticSoftness: Softness) {
         activeContacts.removeAll(keepingCapacity: true)
-        for ci in contacts.indices {
-            let ia = contacts[ci].bodyA, ib = contacts[ci].bodyB
-            guard contacts[ci].count > 0, solverMasses[ia].awake || solverMasses[ib].awake else { continue }
-            activeContacts.append(ci)
-            let a = solverMasses[ia], b = solverMasses[ib]
-            contacts[ci].prepare(a: solverBodies[ia], a, b: solverBodies[ib], b,
-                                 softness: a.inverseMass == 0 || b.inverseMass == 0 ? staticSoftness : contactSoftness)
+        var active: [Int] = []
+        swap(&active, &activeContacts)
+        defer { swap(&active, &activeContacts) }
+        solverBodies.withUnsafeBufferPointer { solverBodies in
+            solverMasses.withUnsafeBufferPointer { solverMasses in
+                contacts.withUnsafeMutableBufferPointer { contacts in
+                    for ci in contacts.indices {
+                        let ia = contacts[ci].bodyA, ib = contacts[ci].bodyB
+                        let a = solverMasses[ia], b = solverMasses[ib]
+                        guard contacts[ci].count > 0, a.awake || b.awake else { continue }
+                        active.append(ci)
+                        contacts[ci].prepare(a: solverBodies[ia], a, b: solverBodies[ib], b,
+                                             softness: a.inverseMass == 0 || b.inverseMass == 0 ? staticSoftness : contactSoftness)
+                    }
+                }
+            }
         }
     }
 }

@@ -45,6 +45,8 @@ struct World {
     var solverMasses: [SolverBodyMass] = []
     /// The solver's per-step contact constraints, in colour-ordered wide batches.
     var contactBatches = ContactBatches()
+    /// The position projection's record of what each pass moved, kept from step to step.
+    var projectionPasses = ProjectionPasses()
     var islandParent: [Int] = []
     var islandMinSleep: [Double] = []
     var islandAwake: [Bool] = []

@@ -1,0 +1,103 @@
+import XCTest
+@testable import Dynamics
+
+/// The narrow phase's face separations of two boxes, computed two vertices at a time
+/// (`Collide.maxSeparationOfBoxes`) and with early exits (`Collide.maxSeparation`), against the
+/// plain search over every edge and vertex, bit for bit.
+final class BoxSeparationTests: XCTestCase {
+    /// A small seeded generator (SplitMix64), so that every run checks the same cases.
+    private struct Generator {
+        var state: UInt64
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+
+        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+
+        mutating func between(_ low: Double, _ high: Double) -> Double {
+            low + (high - low) * (Double(next() >> 11) / Double(1 << 53))
+        }
+    }
+
+    /// The search the fast versions must match: every edge of `p` against every vertex of `q`,
+    /// the best edge being the first with the largest separation.
+    private func reference(_ p: Shape, _ q: Shape) -> (edge: Int, separation: Double) {
+        var best = -Double.infinity
+        var bestEdge = 0
+        for i in 0..<p.count {
+            let n = p.worldNormals[i], v = p.worldVertices[i]
+            var s = Double.infinity
+            for j in 0..<q.count { s = min(s, dot(n, q.worldVertices[j] - v)) }
+            if s > best {
+                best = s
+                bestEdge = i
+            }
+        }
+        return (bestEdge, best)
+    }
+
+    /// A box of random size placed near the origin, turned by a random angle; some are placed
+    /// exactly, unturned or a quarter turned, so that ties and zero components occur.
+    private func randomBox(_ random: inout Generator, body: Int) -> Shape {
+        var shape = Shape.box(body: body, width: random.between(4, 80), height: random.between(4, 80))
+        let angle: Double
+        switch random.below(4) {
+        case 0: angle = 0
+        case 1: angle = Double.pi / 2 * Double(random.below(4))
+        default: angle = random.between(-Double.pi, Double.pi)
+        }
+        let position = random.below(3) == 0
+            ? Vector(Double(random.below(5) * 20), Double(random.below(5) * 20))
+            : Vector(random.between(-60, 60), random.between(-60, 60))
+        shape.updateWorldGeometry(position: position, rotation: Rotation(angle: angle), margin: 1)
+        return shape
+    }
+
+    func testBoxSeparationsMatchThePlainSearchBitForBit() {
+        var random = Generator(state: 0x4B0)
+        var apart = 0, close = 0
+        for _ in 0..<20_000 {
+            let a = randomBox(&random, body: 1), b = randomBox(&random, body: 2)
+            let margin = random.below(4) == 0 ? 0 : random.between(0, 8)
+            let expected = reference(a, b)
+            let (boxes, general) = withUnsafePointer(to: a) { a in
+                withUnsafePointer(to: b) { b in
+                    (Collide.maxSeparationOfBoxes(a, b, margin: margin), Collide.maxSeparation(a, b, margin: margin))
+                }
+            }
+            for found in [boxes, general] {
+                if expected.separation > margin {
+                    // Apart: any edge beyond the margin says so, and the narrow phase stops there.
+                    XCTAssertGreaterThan(found.separation, margin)
+                } else {
+                    XCTAssertEqual(found.edge, expected.edge)
+                    XCTAssertEqual(found.separation.bitPattern, expected.separation.bitPattern)
+                }
+            }
+            if expected.separation > margin { apart += 1 } else { close += 1 }
+        }
+        XCTAssertGreaterThan(apart, 1_000, "the cases include boxes that are apart")
+        XCTAssertGreaterThan(close, 1_000, "the cases include boxes that touch or overlap")
+    }
+
+    func testTouchingBoxesGiveTheSameManifoldAsTheGeneralPolygonsWould() {
+        // Two turned boxes resting on each other: the reference face is the lower box's top.
+        var lower = Shape.box(body: 1, width: 40, height: 40)
+        var upper = Shape.box(body: 2, width: 40, height: 40)
+        lower.updateWorldGeometry(position: Vector(100, 100), rotation: Rotation(angle: 0.01), margin: 1)
+        upper.updateWorldGeometry(position: Vector(100.2, 60.1), rotation: Rotation(angle: 0.011), margin: 1)
+        let separation = withUnsafePointer(to: lower) { a in
+            withUnsafePointer(to: upper) { b in Collide.maxSeparationOfBoxes(a, b, margin: 2) }
+        }
+        XCTAssertEqual(separation.edge, 0, "the top face (normal up the screen) separates best")
+        XCTAssertEqual(separation.separation.bitPattern, reference(lower, upper).separation.bitPattern)
+        let m = Collide.manifold(lower, upper, margin: 2)
+        XCTAssertEqual(m.count, 2)
+        XCTAssertLessThan(m.normal.y, -0.99, "the normal points from the lower box up to the upper one")
+    }
+}
