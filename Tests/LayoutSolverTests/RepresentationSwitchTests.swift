@@ -38,4 +38,41 @@ final class RepresentationSwitchTests: XCTestCase {
         XCTAssertEqual(shipped.pivots, large.pivots)
         XCTAssertEqual(shipped.values, large.values)
     }
+
+    /// The row's constraints given in one batch: too many symbols for the compact tableau.
+    private func batchRow(_ count: Int, smallStart: Bool, pivotLimit: Int?) -> (solver: Solver, values: [UInt64]) {
+        let solver = Solver()
+        solver.pivotLimit = pivotLimit
+        let lefts = (0..<count).map { Variable("left\($0)") }
+        let widths = (0..<count).map { Variable("width\($0)") }
+        // A first constraint puts the solver on a non-empty compact tableau, converted at the batch.
+        if smallStart { try? solver.add(lefts[0] == 20) }
+        var batch: [Constraint] = smallStart ? [] : [lefts[0] == 20]
+        for index in 0..<count {
+            if index > 0 { batch.append(lefts[index] == lefts[index - 1] + widths[index - 1] + 8) }
+            batch.append(widths[index] >= 20)
+            batch.append((widths[index] == 100) | .weak)
+        }
+        let rejected = solver.add(contentsOf: batch)
+        // Without a limit everything is added; with one that stops the final optimization, that is
+        // its one entry.
+        XCTAssertEqual(rejected.map(\.index), pivotLimit == 0 ? [batch.count] : [])
+        solver.updateVariables()
+        return (solver, (lefts + widths).map { $0.value == 0 ? 0 : $0.value.bitPattern })
+    }
+
+    func testABatchTooLargeForAnEmptySolverStartsOnTableauWithItsLimit() {
+        let direct = batchRow(30, smallStart: false, pivotLimit: 10_000)
+        XCTAssertFalse(direct.solver.usesCompact)
+        XCTAssertEqual(direct.solver.pivotLimit, 10_000)
+        let converted = batchRow(30, smallStart: true, pivotLimit: 10_000)
+        XCTAssertFalse(converted.solver.usesCompact)
+        XCTAssertEqual(direct.values, converted.values)
+        XCTAssertEqual(direct.values[1], 128.0.bitPattern)  // left1 = 20 + 100 + 8
+        // A limit set on the empty solver still stops the work on Tableau.
+        let limited = batchRow(30, smallStart: false, pivotLimit: 0)
+        XCTAssertFalse(limited.solver.usesCompact)
+        XCTAssertTrue(limited.solver.reachedPivotLimit)
+        XCTAssertEqual(limited.solver.pivotLimit, 0)
+    }
 }

@@ -30,6 +30,8 @@ struct FixedValues {
     init?(equalities: [LayoutEngine.LinearSum], variableCount: Int) {
         isFixed = [Bool](repeating: false, count: variableCount)
         values = [Double](repeating: 0, count: variableCount)
+        // Each equality leaves at most one step.
+        plan.reserveCapacity(equalities.count)
         var pending = Array(equalities.indices)
         var contradiction = false
         var changed = true

@@ -22,17 +22,13 @@ extension CompactTableau {
             }
             let result = newEntry()
             var total = constant
-            let stride = self.stride
             for (index, term) in terms.enumerated() where termSymbols[index] >= 0 {
                 guard let (entry, temporary) = expandedRow(of: termSymbols[index]) else {
                     accumulate(result, termSymbols[index], term.coefficient)
                     continue
                 }
                 total += heads[entry].constant * term.coefficient
-                for cell in heads[entry].mask {
-                    let value = cells[entry * stride + cell] * term.coefficient
-                    if !nearZero(value) { accumulate(result, cell, value) }
-                }
+                accumulate(result, from: entry, times: term.coefficient, skippingNearZero: true)
                 if temporary { freeEntry(entry) }
             }
             dropCancelled(result)

@@ -57,7 +57,6 @@ extension CompactTableau {
         }
         var touched = UnsafeMutableBufferPointer(rebasing: scratch.touched[..<scratch.touchedCount])
         touched.sort()
-        let stride = self.stride
         for index in 0..<scratch.touchedCount {
             let symbol = scratch.touched[index]
             guard scratch.gathered.contains(symbol) else { continue }
@@ -65,7 +64,7 @@ extension CompactTableau {
             scratch.gathered.remove(symbol)
             let rowEntry = rowEntry(symbol)
             constant += heads[rowEntry].constant * factor
-            for cell in heads[rowEntry].mask { accumulate(result, cell, cells[rowEntry * stride + cell] * factor) }
+            accumulate(result, from: rowEntry, times: factor, skippingNearZero: false)
         }
         dropCancelled(result)
         heads[result].constant = constant
@@ -76,19 +75,31 @@ extension CompactTableau {
     /// the basic symbols it names.
     private mutating func spread(_ entry: Int, times factor: Double, into result: Int, scratch: inout ExpansionScratch) {
         let base = entry * stride
-        for cell in heads[entry].mask {
-            let value = cells[base + cell] * factor
-            if !isBasic(cell) {
-                accumulate(result, cell, value)
-            } else if !scratch.gathered.contains(cell) {
-                scratch.touched[scratch.touchedCount] = cell
-                scratch.touchedCount += 1
-                scratch.factors[cell] = 0 + value
-                scratch.gathered.insert(cell)
-            } else {
-                scratch.factors[cell] = scratch.factors[cell] + value
+        let resultBase = result * stride
+        let theirs = heads[entry].mask
+        let basic = self.basic
+        var mine = heads[result].mask
+        cells.withUnsafeMutableBufferPointer { cells in
+            for cell in theirs {
+                let value = cells[base + cell] * factor
+                if !basic.contains(cell) {
+                    if mine.contains(cell) {
+                        cells[resultBase + cell] += value
+                    } else {
+                        mine.insert(cell)
+                        cells[resultBase + cell] = value
+                    }
+                } else if !scratch.gathered.contains(cell) {
+                    scratch.touched[scratch.touchedCount] = cell
+                    scratch.touchedCount += 1
+                    scratch.factors[cell] = 0 + value
+                    scratch.gathered.insert(cell)
+                } else {
+                    scratch.factors[cell] = scratch.factors[cell] + value
+                }
             }
         }
+        heads[result].mask = mine
     }
 
     /// Appends to the order the definitions `entry` names directly or through other definitions,

@@ -27,6 +27,31 @@ extension CompactTableau {
         }
     }
 
+    /// `accumulate(target, symbol, coefficient × factor)` for each cell of `source` in id order,
+    /// skipping the products near zero when `skippingNearZero`. The mask is kept in a local and the
+    /// coefficients written through one buffer, so the whole pass pays one uniqueness check for
+    /// each array instead of two for each cell.
+    mutating func accumulate(_ target: Int, from source: Int, times factor: Double, skippingNearZero: Bool) {
+        let stride = self.stride
+        let theirs = heads[source].mask
+        var mine = heads[target].mask
+        cells.withUnsafeMutableBufferPointer { cells in
+            let targetBase = target * stride
+            let sourceBase = source * stride
+            for symbol in theirs {
+                let value = cells[sourceBase + symbol] * factor
+                if skippingNearZero && nearZero(value) { continue }
+                if mine.contains(symbol) {
+                    cells[targetBase + symbol] += value
+                } else {
+                    mine.insert(symbol)
+                    cells[targetBase + symbol] = value
+                }
+            }
+        }
+        heads[target].mask = mine
+    }
+
     /// Drops the cells of `entry` whose coefficient is near zero.
     mutating func dropCancelled(_ entry: Int) {
         let base = entry * stride

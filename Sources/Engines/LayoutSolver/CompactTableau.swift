@@ -59,9 +59,9 @@ struct CompactTableau {
 
     var symbols: [SymbolInfo] = []
     private(set) var variables: [Variable?] = []
-    /// The symbols of the registered user variables, in registration order.
-    private(set) var registered: [Int] = []
-    /// The symbols of each kind that tests need often.
+    /// The symbols of each kind that tests need often. `externals` holds the symbols of the
+    /// registered user variables, in registration order (each is made when its variable is
+    /// registered).
     private(set) var externals = SymbolMask()
     private(set) var pivotables = SymbolMask()
     private(set) var dummies = SymbolMask()
@@ -84,14 +84,15 @@ struct CompactTableau {
     /// The open transaction, if any (see `beginTransaction`).
     private var transaction: Transaction?
 
-
     var symbolCount: Int { symbols.count }
+
+    /// Whether the tableau holds nothing: no symbols, rows or objectives (its pivot count aside).
+    var isEmpty: Bool { symbols.isEmpty && objectives.isEmpty }
 
     /// Empties the tableau, keeping its storage.
     mutating func removeAll() {
         symbols.removeAll(keepingCapacity: true)
         variables.removeAll(keepingCapacity: true)
-        registered.removeAll(keepingCapacity: true)
         externals = SymbolMask()
         pivotables = SymbolMask()
         dummies = SymbolMask()
@@ -122,10 +123,10 @@ struct CompactTableau {
     mutating func makeSymbol(_ kind: SymbolKind, level: Int = 0) -> Int {
         let symbol = symbols.count
         if symbols.capacity == 0 {
-            symbols.reserveCapacity(32)
-            variables.reserveCapacity(32)
-            registered.reserveCapacity(16)
+            symbols.reserveCapacity(CompactTableau.symbolLimit)
+            variables.reserveCapacity(CompactTableau.symbolLimit)
             objectives.reserveCapacity(8)
+            freeEntries.reserveCapacity(16)
         }
         if symbol >= stride { widen(to: 2 * stride) }
         symbols.append(SymbolInfo(kind: kind, level: level, slot: symbol, occupant: symbol))
@@ -163,7 +164,14 @@ struct CompactTableau {
     /// The symbol of `variable`, if the tableau has seen it.
     @inline(__always)
     func existingSymbol(for variable: Variable) -> Int? {
-        for symbol in registered.reversed() where variables[symbol] === variable { return symbol }
+        let hint = variable.symbolHint
+        // A variable no tableau has registered still has no hint: it is new here too.
+        guard hint >= 0 else { return nil }
+        if hint < variables.count && variables[hint] === variable { return hint }
+        for symbol in externals where variables[symbol] === variable {
+            variable.symbolHint = symbol
+            return symbol
+        }
         return nil
     }
 
@@ -172,7 +180,7 @@ struct CompactTableau {
         if let symbol = existingSymbol(for: variable) { return symbol }
         let symbol = makeSymbol(.external)
         variables[symbol] = variable
-        registered.append(symbol)
+        variable.symbolHint = symbol
         return symbol
     }
 
@@ -188,7 +196,6 @@ struct CompactTableau {
         }
         symbols.removeSubrange(count...)
         variables.removeSubrange(count...)
-        registered.removeAll { $0 >= count }
     }
 
     // MARK: Pool entries
@@ -201,9 +208,9 @@ struct CompactTableau {
             return entry
         }
         let entry = heads.count
-        if heads.capacity == 0 { heads.reserveCapacity(16) }
+        if heads.capacity == 0 { heads.reserveCapacity(32) }
         heads.append(EntryHead())
-        if cells.count < heads.count * stride { growCells(to: max(16 * stride, 2 * cells.count)) }
+        if cells.count < heads.count * stride { growCells(to: max(heads.capacity * stride, 2 * cells.count)) }
         return entry
     }
 
@@ -346,8 +353,7 @@ struct CompactTableau {
     /// may leave the old zero; that sign is the only way the two can read differently.)
     mutating func writeValues() {
         var evaluated = SymbolMask()
-        for index in registered.indices {
-            let symbol = registered[index]
+        for symbol in externals {
             let value = currentValue(of: symbol, evaluated: &evaluated)
             if !symbols[symbol].written || symbols[symbol].lastValue.bitPattern != value.bitPattern {
                 symbols[symbol].written = true

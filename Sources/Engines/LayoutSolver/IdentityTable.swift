@@ -1,9 +1,12 @@
 /// A table keyed by object identity: the solver's constraints and edit variables.
 ///
-/// A solver usually holds a few dozen constraints, for which hashing each key costs more than
-/// comparing it with every key held; the table therefore keeps its entries in one array searched
-/// linearly, and builds a hashed index only past `linearLimit` entries. Removing an entry moves
-/// the last one into its place, so the order of the entries depends only on the calls made.
+/// The entries live in one array, in an order that depends only on the calls made (removing an
+/// entry moves the last one into its place). A solver usually holds a few dozen constraints, for
+/// which comparing a key with every key held costs less than hashing it, so up to `linearLimit`
+/// entries the array is searched linearly. Past that, an index finds a key's entry: an
+/// open-addressing table of entry positions, probed linearly from a multiplicative hash of the
+/// key's address. That hash is a multiply and a shift, where `Dictionary` runs a keyed hash
+/// function over each key; the index decides only where a position is stored, never an order.
 struct IdentityTable<Value> {
     private struct Entry {
         var key: ObjectIdentifier
@@ -11,11 +14,16 @@ struct IdentityTable<Value> {
     }
 
     private var entries: [Entry] = []
-    /// The position of each key, once the table has more than `linearLimit` entries.
-    private var index: [ObjectIdentifier: Int]?
+    /// The index: for each slot, the position of an entry, or `IdentityTable.emptySlot`. Empty
+    /// (no index) while the table has at most `linearLimit` entries; else its count is a power of
+    /// two at least twice the number of entries, so every probe meets an empty slot.
+    private var slots: [Int32] = []
+    /// `64 − log₂(slots.count)`: the shift that turns a hash into a slot.
+    private var shift: UInt64 = 64
 
     /// The most entries searched linearly.
     private static var linearLimit: Int { 32 }
+    private static var emptySlot: Int32 { -1 }
 
     var isEmpty: Bool { entries.isEmpty }
     var count: Int { entries.count }
@@ -25,11 +33,13 @@ struct IdentityTable<Value> {
 
     /// The position of `key`'s entry, if any.
     func position(of key: ObjectIdentifier) -> Int? {
-        if let index { return index[key] }
-        return entries.withUnsafeBufferPointer { entries in
-            for position in entries.indices where entries[position].key == key { return position }
-            return nil
+        if slots.isEmpty {
+            return entries.withUnsafeBufferPointer { entries in
+                for position in entries.indices where entries[position].key == key { return position }
+                return nil
+            }
         }
+        return slotHolding(key).map { Int(slots[$0]) }
     }
 
     /// Whether the table holds `key`.
@@ -48,43 +58,114 @@ struct IdentityTable<Value> {
 
     /// Sets the value of `key`, adding an entry if needed.
     mutating func set(_ value: Value, forKey key: ObjectIdentifier) {
-        if index != nil {
-            // One hash for a new key: insert its position, and undo that for a key already held.
-            if let position = index?.updateValue(entries.count, forKey: key) {
-                index?[key] = position
-                entries[position].value = value
-            } else {
-                entries.append(Entry(key: key, value: value))
-            }
-            return
-        }
         if let position = position(of: key) {
             entries[position].value = value
-            return
+        } else {
+            append(value, forKey: key)
         }
-        if entries.capacity == 0 { entries.reserveCapacity(16) }
+    }
+
+    /// Adds an entry for `key`, which the table must not hold (the caller has checked).
+    mutating func append(_ value: Value, forKey key: ObjectIdentifier) {
+        // Room for the entries searched linearly and a few more, so a small solver allocates once.
+        if entries.capacity == 0 { entries.reserveCapacity(2 * IdentityTable.linearLimit) }
         entries.append(Entry(key: key, value: value))
-        if entries.count > IdentityTable.linearLimit {
-            var built = [ObjectIdentifier: Int](minimumCapacity: 4 * entries.count)
-            for position in entries.indices { built[entries[position].key] = position }
-            index = built
+        if !slots.isEmpty, 2 * entries.count <= slots.count {
+            slots[emptySlot(for: key)] = Int32(entries.count - 1)
+        } else if entries.count > IdentityTable.linearLimit {
+            rebuildIndex()
         }
     }
 
     /// Removes the entry of `key` and returns its value, or nil when there is none.
     @discardableResult
     mutating func removeValue(forKey key: ObjectIdentifier) -> Value? {
-        guard let position = position(of: key) else { return nil }
+        guard !slots.isEmpty else {
+            guard let position = position(of: key) else { return nil }
+            return removeEntry(at: position)
+        }
+        guard let slot = slotHolding(key) else { return nil }
+        let position = Int(slots[slot])
+        vacate(slot)
         let last = entries.count - 1
-        entries.swapAt(position, last)
-        if position != last { index?[entries[position].key] = position }
-        index?[key] = nil
-        return entries.removeLast().value
+        if position != last, let moved = slotHolding(entries[last].key) { slots[moved] = Int32(position) }
+        return removeEntry(at: position)
     }
 
     /// Removes every entry, keeping the storage.
     mutating func removeAll() {
         entries.removeAll(keepingCapacity: true)
-        index = nil
+        slots.removeAll(keepingCapacity: true)
+        shift = 64
+    }
+
+    // MARK: The index
+
+    /// Moves the last entry into `position` and returns the value that was there.
+    private mutating func removeEntry(at position: Int) -> Value {
+        entries.swapAt(position, entries.count - 1)
+        return entries.removeLast().value
+    }
+
+    /// The slot where a probe for `key` starts: the high bits of the address times a constant
+    /// with well-spread bits (2⁶⁴ divided by the golden ratio).
+    @inline(__always)
+    private func home(of key: ObjectIdentifier) -> Int {
+        Int(truncatingIfNeeded: (UInt64(UInt(bitPattern: key)) &* 0x9E37_79B9_7F4A_7C15) &>> shift)
+    }
+
+    /// The slot that holds `key`'s position, or nil.
+    private func slotHolding(_ key: ObjectIdentifier) -> Int? {
+        slots.withUnsafeBufferPointer { slots in
+            entries.withUnsafeBufferPointer { entries in
+                let mask = slots.count - 1
+                var slot = home(of: key)
+                while true {
+                    let position = slots[slot]
+                    if position == IdentityTable.emptySlot { return nil }
+                    if entries[Int(position)].key == key { return slot }
+                    slot = (slot + 1) & mask
+                }
+            }
+        }
+    }
+
+    /// The first empty slot of `key`'s probe sequence.
+    private func emptySlot(for key: ObjectIdentifier) -> Int {
+        let mask = slots.count - 1
+        var slot = home(of: key)
+        while slots[slot] != IdentityTable.emptySlot { slot = (slot + 1) & mask }
+        return slot
+    }
+
+    /// Empties `slot`, moving later entries of its probe run back so that every key stays
+    /// reachable from its home slot without passing an empty one (deletion by backward shift).
+    private mutating func vacate(_ slot: Int) {
+        let mask = slots.count - 1
+        var hole = slot
+        var next = (slot + 1) & mask
+        while slots[next] != IdentityTable.emptySlot {
+            let home = self.home(of: entries[Int(slots[next])].key)
+            // The entry at `next` may move back to the hole when its home is not in (hole, next],
+            // cyclically.
+            let distanceToNext = (next - home) & mask
+            let distanceToHole = (hole - home) & mask
+            if distanceToHole < distanceToNext {
+                slots[hole] = slots[next]
+                hole = next
+            }
+            next = (next + 1) & mask
+        }
+        slots[hole] = IdentityTable.emptySlot
+    }
+
+    /// Builds the index for the current entries, with room for four times as many.
+    private mutating func rebuildIndex() {
+        var size = 64
+        while size < 4 * entries.count { size *= 2 }
+        shift = UInt64(64 - size.trailingZeroBitCount)
+        slots.removeAll(keepingCapacity: true)
+        slots.append(contentsOf: repeatElement(IdentityTable.emptySlot, count: size))
+        for position in entries.indices { slots[emptySlot(for: entries[position].key)] = Int32(position) }
     }
 }

@@ -19,9 +19,16 @@ extension Solver {
     /// stays there until `reset()`. Does nothing on a solver already there.
     func switchToTableau() {
         guard usesCompact else { return }
+        usesCompact = false
+        if compact.isEmpty {
+            // Nothing to carry over but the work: `large` is still the empty tableau it was made as.
+            large.work = compact.work
+            large.pricing.pricesEverySymbol = true
+            compact.work = PivotWork()
+            return
+        }
         large = compact.makeTableau()
         compact.removeAll()
-        usesCompact = false
     }
 
     /// Switches to `Tableau` first when an operation may make `extra` symbols that the compact
@@ -44,13 +51,29 @@ extension Solver {
         // Cheap bounds first; the new variables are counted only between them.
         guard !compact.hasRoom(for: markers + terms) else { return }
         guard compact.hasRoom(for: markers) else { return switchToTableau() }
-        var fresh = Set<ObjectIdentifier>()
-        for constraint in constraints {
-            for term in constraint.expression.terms where compact.existingSymbol(for: term.variable) == nil {
-                fresh.insert(ObjectIdentifier(term.variable))
+        if !fitsFreshVariables(of: constraints, besides: markers) { switchToTableau() }
+    }
+
+    /// Whether the variables of `constraints` that the compact tableau has not seen fit in it
+    /// beside `markers` more symbols. The distinct new variables are gathered in a list no longer
+    /// than the room left, searched linearly, so a batch that does not fit is given up on as soon
+    /// as the list is full (no hashing: only the count matters).
+    private func fitsFreshVariables(of constraints: [Constraint], besides markers: Int) -> Bool {
+        let room = CompactTableau.symbolLimit - compact.symbolCount - markers
+        guard room >= 0 else { return false }
+        return withUnsafeTemporaryAllocation(of: ObjectIdentifier.self, capacity: room + 1) { fresh in
+            var count = 0
+            for constraint in constraints {
+                for term in constraint.expression.terms where compact.existingSymbol(for: term.variable) == nil {
+                    let key = ObjectIdentifier(term.variable)
+                    if fresh[..<count].contains(key) { continue }
+                    guard count < room else { return false }
+                    fresh[count] = key
+                    count += 1
+                }
             }
+            return true
         }
-        makeRoom(for: markers + fresh.count)
     }
 
     /// The pivots made and the limit, on the tableau in use.

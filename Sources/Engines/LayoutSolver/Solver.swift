@@ -163,13 +163,16 @@ public final class Solver {
         let current = currentValue(of: variable) ?? 0
         let constraint = Constraint(Expression(variable), .equal, strength: strength)
         var failure: SolverError?
+        let recordsBefore = records.count
         do throws(SolverError) {
             _ = try insert(constraint, constant: -current)  // a non-required constraint always holds
         } catch {
             failure = error  // added all the same: record the edit before reporting
         }
-        if let tag = records[ObjectIdentifier(constraint)]?.tag {
-            edits.set(Edit(constraint: constraint, tag: tag, value: current), forKey: key)
+        // An added constraint's record is the table's last entry.
+        if records.count > recordsBefore {
+            let tag = records[position: records.count - 1].tag
+            edits.append(Edit(constraint: constraint, tag: tag, value: current), forKey: key)
         }
         if let failure { throw failure }
     }
@@ -245,8 +248,8 @@ public final class Solver {
         }
     }
 
-    /// Adds a validated constraint with the given expression constant, then optimizes unless told
-    /// not to (the tableau stays feasible, only the non-required levels are left to improve).
+    /// Adds a validated constraint (one the solver does not hold) with the given expression
+    /// constant, then optimizes unless told not to (the tableau stays feasible, only the non-required levels are left to improve).
     /// Returns false, with the solver unchanged, when a required constraint cannot hold; throws
     /// `optimizationFailed` when the optimization after adding it fails.
     func insert(_ constraint: Constraint, constant: Double, optimizing: Bool = true) throws(SolverError) -> Bool {
@@ -259,8 +262,8 @@ public final class Solver {
             return false
         }
         commit()
-        records.set(Record(constraint: constraint, tag: tag, constant: constant, sequence: nextSequence),
-                    forKey: ObjectIdentifier(constraint))
+        records.append(Record(constraint: constraint, tag: tag, constant: constant, sequence: nextSequence),
+                       forKey: ObjectIdentifier(constraint))
         nextSequence += 1
         if optimizing { try reoptimize() }
         return true

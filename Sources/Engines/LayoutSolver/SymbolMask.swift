@@ -24,14 +24,16 @@ struct SymbolMask: Sequence, Equatable {
     /// The smallest id in the set, or nil when it is empty.
     var first: Int? { bits == 0 ? nil : bits.trailingZeroBitCount }
 
+    // The ids are below 64, so the masking shifts (which take the shift count modulo 64) give the
+    // same bits as the checked ones without their test for an oversized count.
     @inline(__always)
-    func contains(_ id: Int) -> Bool { (bits >> UInt64(id)) & 1 != 0 }
+    func contains(_ id: Int) -> Bool { (bits &>> UInt64(truncatingIfNeeded: id)) & 1 != 0 }
 
     @inline(__always)
-    mutating func insert(_ id: Int) { bits |= 1 << UInt64(id) }
+    mutating func insert(_ id: Int) { bits |= 1 &<< UInt64(truncatingIfNeeded: id) }
 
     @inline(__always)
-    mutating func remove(_ id: Int) { bits &= ~(1 << UInt64(id)) }
+    mutating func remove(_ id: Int) { bits &= ~(1 &<< UInt64(truncatingIfNeeded: id)) }
 
     /// The ids in both sets.
     @inline(__always)

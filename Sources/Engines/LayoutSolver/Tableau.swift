@@ -96,18 +96,26 @@ struct Tableau {
     }
 
     /// The symbol of `variable`, if the tableau has seen it.
+    /// (`Variable.symbolHint` first, the table of registered variables when the hint is not ours.)
     func existingSymbol(for variable: Variable) -> Int? {
-        symbolOfVariable[ObjectIdentifier(variable)]
+        let hint = variable.symbolHint
+        // A variable no tableau has registered still has no hint: it is new here too.
+        guard hint >= 0 else { return nil }
+        if hint < variables.count && variables[hint] === variable { return hint }
+        guard let symbol = symbolOfVariable[ObjectIdentifier(variable)] else { return nil }
+        variable.symbolHint = symbol
+        return symbol
     }
 
     /// The symbol of `variable`, registering the variable on first use.
     mutating func symbol(for variable: Variable) -> Int {
+        if let symbol = existingSymbol(for: variable) { return symbol }
         let key = ObjectIdentifier(variable)
-        if let symbol = symbolOfVariable[key] { return symbol }
         if symbolOfVariable.isEmpty { symbolOfVariable.reserveCapacity(16) }
         let symbol = makeSymbol(.external)
         symbolOfVariable[key] = symbol
         variables[symbol] = variable
+        variable.symbolHint = symbol
         journal.recordNewVariable(key)
         markChanged(symbol)
         return symbol

@@ -15,6 +15,13 @@ public final class Variable: Hashable, CustomStringConvertible, @unchecked Senda
     /// the runtime exclusivity check (an update writes every value that changed).
     @exclusivity(unchecked) public internal(set) var value: Double = 0
 
+    /// The symbol this variable has in the tableau that last registered or searched for it: a
+    /// hint, which a tableau trusts only when its own variable at that symbol is this one, so
+    /// that finding a variable's symbol costs one comparison instead of a search or a hash. A
+    /// variable shared by several solvers only makes them search more often. It stays -1 until a
+    /// tableau registers the variable, so a tableau takes a variable without a hint as new at once.
+    @exclusivity(unchecked) var symbolHint = -1
+
     /// Creates a variable with an optional diagnostic name.
     public init(_ name: String = "") {
         self.name = name
