@@ -27,9 +27,52 @@ struct ContactBatches {
     /// Start of each group in `order`, then the active contacts ordered by group.
     private var groupStarts: [Int] = []
     private var order: [Int] = []
+    /// What the levels and the batch assignment were built from, one entry per active contact in
+    /// order: they are a function of these alone, so a step with the same inputs reuses them.
+    private var layoutInputs: [LayoutInput] = []
+    /// Whether a build whose layout inputs equal the previous build's keeps its levels and batch
+    /// assignment and only reloads the batches' numbers. Off, every build lays out afresh (the
+    /// differential tests compare both ways).
+    var reusesLayout = true
+    /// How many builds kept the previous layout (for tests and measurements).
+    private(set) var reusedLayouts = 0
 
-    /// Levels the active contacts (in their order) and packs them into batches.
+    /// What the layout reads of one active contact: its index, its bodies, whether the solver
+    /// moves each of them, and its kind of batch.
+    struct LayoutInput: Equatable {
+        var contact: Int
+        var bodyA: Int
+        var bodyB: Int
+        /// The kind's raw value, with bit 2 set when body A moves and bit 3 when body B moves.
+        var flags: UInt8
+
+        @inline(__always)
+        init(contact: Int, _ c: borrowing Contact, _ masses: UnsafeBufferPointer<SolverBodyMass>) {
+            self.contact = contact
+            bodyA = c.bodyA
+            bodyB = c.bodyB
+            flags = WideContact.kind(of: c).rawValue | (masses[c.bodyA].awake ? 4 : 0) | (masses[c.bodyB].awake ? 8 : 0)
+        }
+    }
+
+    /// Levels the active contacts (in their order) and packs them into batches; when the layout
+    /// inputs are those of the previous build (and `reusesLayout`), only reloads the batches.
     mutating func build(contacts: [Contact], active: [Int], masses: [SolverBodyMass]) {
+        if recordLayoutInputs(contacts: contacts, active: active, masses: masses) && reusesLayout {
+            reusedLayouts += 1
+            let count = batchCount
+            contacts.withUnsafeBufferPointer { contacts in
+                masses.withUnsafeBufferPointer { masses in
+                    batches.withUnsafeMutableBufferPointer { batches in
+                        withUnsafePointer(to: Self.padding) { padding in
+                            Self.reload(contacts, masses, UnsafeMutableBufferPointer(rebasing: batches[0..<count]),
+                                        padding: padding)
+                        }
+                    }
+                }
+            }
+            return
+        }
         Self.grow(&bodyLevels, to: masses.count)
         Self.grow(&groups, to: active.count)
         Self.grow(&order, to: active.count)
@@ -55,6 +98,45 @@ struct ContactBatches {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Stores this build's layout inputs; returns whether they equal the previous build's.
+    private mutating func recordLayoutInputs(contacts: [Contact], active: [Int], masses: [SolverBodyMass]) -> Bool {
+        contacts.withUnsafeBufferPointer { contacts in
+            masses.withUnsafeBufferPointer { masses in
+                guard layoutInputs.count == active.count else {
+                    layoutInputs.removeAll(keepingCapacity: true)
+                    for ci in active { layoutInputs.append(LayoutInput(contact: ci, contacts[ci], masses)) }
+                    return false
+                }
+                var same = true
+                layoutInputs.withUnsafeMutableBufferPointer { inputs in
+                    for (i, ci) in active.enumerated() {
+                        let input = LayoutInput(contact: ci, contacts[ci], masses)
+                        if inputs[i] != input {
+                            inputs[i] = input
+                            same = false
+                        }
+                    }
+                }
+                return same
+            }
+        }
+    }
+
+    /// Loads the batches of the kept layout again with this step's prepared contacts: each batch
+    /// keeps its kind and its lanes' contacts, as the full build would give them.
+    private static func reload(_ contacts: UnsafeBufferPointer<Contact>, _ masses: UnsafeBufferPointer<SolverBodyMass>,
+                               _ batches: UnsafeMutableBufferPointer<WideContact>, padding: UnsafePointer<Contact>) {
+        for i in batches.indices {
+            let kind = batches[i].kind
+            let i0 = Int(batches[i].contact[0]), i1 = Int(batches[i].contact[1])
+            if i1 >= 0 {
+                batches[i].load(kind: kind, contacts[i0], contacts[i1], index0: i0, index1: i1, masses: masses)
+            } else {
+                batches[i].load(kind: kind, contacts[i0], padding.pointee, index0: i0, index1: i1, masses: masses)
             }
         }
     }
