@@ -103,4 +103,47 @@ final class LayoutReuseTests: XCTestCase {
         XCTAssertGreaterThan(reusedSteps, steps / 4, "layouts kept in \(reusedSteps) of \(steps) steps")
         XCTAssertLessThan(reusedSteps, steps, "some steps must lay out afresh")
     }
+
+    /// The layout of `batches`: per batch, its kind and its lanes' contacts.
+    private func layout(_ batches: ContactBatches) -> [[Int]] {
+        batches.batches.prefix(batches.batchCount).map { [Int($0.kind.rawValue), Int($0.contact[0]), Int($0.contact[1])] }
+    }
+
+    /// A body that stops (or starts) moving, or a contact whose kind changes, with the same active
+    /// contacts: the kept batches must be laid out again, as fresh ones would be.
+    func testAChangedBodyOrKindLaysOutAgain() {
+        // A triangle of contacts on bodies 1, 2 and 3, and one of body 3 on the ground.
+        var contacts = [Contact(shapeA: 0, shapeB: 1, bodyA: 1, bodyB: 2), Contact(shapeA: 1, shapeB: 2, bodyA: 2, bodyB: 3),
+                        Contact(shapeA: 0, shapeB: 2, bodyA: 1, bodyB: 3), Contact(shapeA: 2, shapeB: 3, bodyA: 3, bodyB: 0)]
+        for i in contacts.indices {
+            contacts[i].count = 1
+            contacts[i].normal = Vector(0, 1)
+        }
+        let active = Array(contacts.indices)
+        var moving = SolverBodyMass()
+        moving.awake = true
+        moving.inverseMass = 1
+        moving.inverseInertia = 0.01
+        let allMove = [SolverBodyMass(), moving, moving, moving]
+        var secondHeld = allMove
+        secondHeld[2] = SolverBodyMass()
+        var twoPoints = contacts
+        twoPoints[3].count = 2
+        twoPoints[3].blockSolve = true
+
+        let steps: [([Contact], [SolverBodyMass])] = [(contacts, allMove), (contacts, allMove), (contacts, secondHeld),
+                                                      (contacts, secondHeld), (twoPoints, secondHeld), (contacts, allMove)]
+        var kept = ContactBatches()
+        var layouts: Set<[[Int]]> = []
+        for (k, (list, masses)) in steps.enumerated() {
+            kept.build(contacts: list, active: active, masses: masses)
+            var fresh = ContactBatches()
+            fresh.reusesLayout = false
+            fresh.build(contacts: list, active: active, masses: masses)
+            XCTAssertEqual(layout(kept), layout(fresh), "step \(k)")
+            layouts.insert(layout(fresh))
+        }
+        XCTAssertEqual(kept.reusedLayouts, 2, "the steps whose inputs repeat the step before")
+        XCTAssertEqual(layouts.count, 3, "holding body 2 and the kind change give other layouts")
+    }
 }
