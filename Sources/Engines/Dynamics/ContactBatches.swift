@@ -29,7 +29,9 @@ struct ContactBatches {
     private var order: [Int] = []
     /// What the levels and the batch assignment were built from, one entry per active contact in
     /// order: they are a function of these alone, so a step with the same inputs reuses them.
+    /// (The first `layoutCount` elements; the array only grows.)
     private var layoutInputs: [LayoutInput] = []
+    private var layoutCount = 0
     /// Whether a build whose layout inputs equal the previous build's keeps its levels and batch
     /// assignment and only reloads the batches' numbers. Off, every build lays out afresh (the
     /// differential tests compare both ways).
@@ -47,18 +49,24 @@ struct ContactBatches {
         var flags: UInt8
 
         @inline(__always)
-        init(contact: Int, _ c: borrowing Contact, _ masses: UnsafeBufferPointer<SolverBodyMass>) {
+        init(contact: Int, bodyA: Int, bodyB: Int, kind: WideContact.Kind, movesA: Bool, movesB: Bool) {
             self.contact = contact
-            bodyA = c.bodyA
-            bodyB = c.bodyB
-            flags = WideContact.kind(of: c).rawValue | (masses[c.bodyA].awake ? 4 : 0) | (masses[c.bodyB].awake ? 8 : 0)
+            self.bodyA = bodyA
+            self.bodyB = bodyB
+            flags = kind.rawValue | (movesA ? 4 : 0) | (movesB ? 8 : 0)
+        }
+
+        @inline(__always)
+        init(contact: Int, _ c: borrowing Contact, _ masses: UnsafeBufferPointer<SolverBodyMass>) {
+            self.init(contact: contact, bodyA: c.bodyA, bodyB: c.bodyB, kind: WideContact.kind(of: c),
+                      movesA: masses[c.bodyA].awake, movesB: masses[c.bodyB].awake)
         }
     }
 
     /// Levels the active contacts (in their order) and packs them into batches; when the layout
     /// inputs are those of the previous build (and `reusesLayout`), only reloads the batches.
     mutating func build(contacts: [Contact], active: [Int], masses: [SolverBodyMass]) {
-        if recordLayoutInputs(contacts: contacts, active: active, masses: masses) && reusesLayout {
+        if reusesLayout && active.count == layoutCount && keepsLayout(contacts: contacts, active: active, masses: masses) {
             reusedLayouts += 1
             let count = batchCount
             contacts.withUnsafeBufferPointer { contacts in
@@ -80,6 +88,8 @@ struct ContactBatches {
         Self.grow(&groupStarts, to: active.count * Self.kindCount + 1)
         // Batches: each group's last one may be partly padding.
         Self.grow(&batches, to: active.count, WideContact(kind: .onePoint))
+        Self.grow(&layoutInputs, to: active.count, LayoutInput(contact: 0, bodyA: 0, bodyB: 0, kind: .onePoint, movesA: false, movesB: false))
+        layoutCount = active.count
         batchCount = contacts.withUnsafeBufferPointer { contacts in
             masses.withUnsafeBufferPointer { masses in
                 active.withUnsafeBufferPointer { active in
@@ -88,9 +98,11 @@ struct ContactBatches {
                             groupStarts.withUnsafeMutableBufferPointer { groupStarts in
                                 order.withUnsafeMutableBufferPointer { order in
                                     batches.withUnsafeMutableBufferPointer { batches in
-                                        withUnsafePointer(to: Self.padding) { padding in
-                                            Self.build(contacts, active, masses, bodyLevels, groups, groupStarts, order, batches,
-                                                       padding: padding)
+                                        layoutInputs.withUnsafeMutableBufferPointer { inputs in
+                                            withUnsafePointer(to: Self.padding) { padding in
+                                                Self.build(contacts, active, masses, bodyLevels, groups, groupStarts, order, batches,
+                                                           inputs, padding: padding)
+                                            }
                                         }
                                     }
                                 }
@@ -102,26 +114,17 @@ struct ContactBatches {
         }
     }
 
-    /// Stores this build's layout inputs; returns whether they equal the previous build's.
-    private mutating func recordLayoutInputs(contacts: [Contact], active: [Int], masses: [SolverBodyMass]) -> Bool {
+    /// Whether this build's layout inputs are those recorded by the last full build (as many
+    /// active contacts as there were; checked until the first difference).
+    private func keepsLayout(contacts: [Contact], active: [Int], masses: [SolverBodyMass]) -> Bool {
         contacts.withUnsafeBufferPointer { contacts in
             masses.withUnsafeBufferPointer { masses in
-                guard layoutInputs.count == active.count else {
-                    layoutInputs.removeAll(keepingCapacity: true)
-                    for ci in active { layoutInputs.append(LayoutInput(contact: ci, contacts[ci], masses)) }
-                    return false
-                }
-                var same = true
-                layoutInputs.withUnsafeMutableBufferPointer { inputs in
-                    for (i, ci) in active.enumerated() {
-                        let input = LayoutInput(contact: ci, contacts[ci], masses)
-                        if inputs[i] != input {
-                            inputs[i] = input
-                            same = false
-                        }
+                layoutInputs.withUnsafeBufferPointer { inputs in
+                    for (i, ci) in active.enumerated() where inputs[i] != LayoutInput(contact: ci, contacts[ci], masses) {
+                        return false
                     }
+                    return true
                 }
-                return same
             }
         }
     }
@@ -150,12 +153,12 @@ struct ContactBatches {
 
     private static func grow(_ array: inout [Int], to count: Int) { grow(&array, to: count, 0) }
 
-    /// Returns the number of batches.
+    /// Returns the number of batches; records the layout inputs in `inputs`.
     private static func build(_ contacts: UnsafeBufferPointer<Contact>, _ active: UnsafeBufferPointer<Int>,
                               _ masses: UnsafeBufferPointer<SolverBodyMass>, _ bodyLevels: UnsafeMutableBufferPointer<Int>,
                               _ groups: UnsafeMutableBufferPointer<Int>, _ groupStarts: UnsafeMutableBufferPointer<Int>,
                               _ order: UnsafeMutableBufferPointer<Int>, _ batches: UnsafeMutableBufferPointer<WideContact>,
-                              padding: UnsafePointer<Contact>) -> Int {
+                              _ inputs: UnsafeMutableBufferPointer<LayoutInput>, padding: UnsafePointer<Contact>) -> Int {
         for i in bodyLevels.indices { bodyLevels[i] = 0 }
         var levelCount = 0
         for (i, ci) in active.enumerated() {
@@ -167,7 +170,9 @@ struct ContactBatches {
             if movesA { bodyLevels[a] = level + 1 }
             if movesB { bodyLevels[b] = level + 1 }
             levelCount = max(levelCount, level + 1)
-            groups[i] = level * kindCount + Int(WideContact.kind(of: contacts[ci]).rawValue)
+            let kind = WideContact.kind(of: contacts[ci])
+            groups[i] = level * kindCount + Int(kind.rawValue)
+            inputs[i] = LayoutInput(contact: ci, bodyA: a, bodyB: b, kind: kind, movesA: movesA, movesB: movesB)
         }
 
         // Counting sort by group, stable: within a group, contacts keep their order.
