@@ -40,20 +40,20 @@ struct ContactBatches {
     private(set) var reusedLayouts = 0
 
     /// What the layout reads of one active contact: its index, its bodies, whether the solver
-    /// moves each of them, and its kind of batch.
+    /// moves each of them, and its kind of batch, packed in two words.
     struct LayoutInput: Equatable {
-        var contact: Int
-        var bodyA: Int
-        var bodyB: Int
-        /// The kind's raw value, with bit 2 set when body A moves and bit 3 when body B moves.
-        var flags: UInt8
+        /// The contact index shifted by 8 bits, over the kind's raw value with bit 2 set when body
+        /// A moves and bit 3 when body B moves.
+        var contact: UInt64
+        /// Body A over body B, 32 bits each (body indices are below shape indices, which contact
+        /// keys hold in 32 bits).
+        var bodies: UInt64
 
         @inline(__always)
         init(contact: Int, bodyA: Int, bodyB: Int, kind: WideContact.Kind, movesA: Bool, movesB: Bool) {
-            self.contact = contact
-            self.bodyA = bodyA
-            self.bodyB = bodyB
-            flags = kind.rawValue | (movesA ? 4 : 0) | (movesB ? 8 : 0)
+            self.contact = UInt64(truncatingIfNeeded: contact) << 8 | UInt64(kind.rawValue)
+                | (movesA ? 4 : 0) | (movesB ? 8 : 0)
+            bodies = UInt64(truncatingIfNeeded: bodyA) << 32 | UInt64(truncatingIfNeeded: bodyB)
         }
 
         @inline(__always)
