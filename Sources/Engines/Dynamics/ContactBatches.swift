@@ -27,9 +27,60 @@ struct ContactBatches {
     /// Start of each group in `order`, then the active contacts ordered by group.
     private var groupStarts: [Int] = []
     private var order: [Int] = []
+    /// What the levels and the batch assignment were built from, one entry per active contact in
+    /// order: they are a function of these alone, so a step with the same inputs reuses them.
+    /// (The first `layoutCount` elements; the array only grows.)
+    private var layoutInputs: [LayoutInput] = []
+    private var layoutCount = 0
+    /// Whether a build whose layout inputs equal the previous build's keeps its levels and batch
+    /// assignment and only reloads the batches' numbers. Off, every build lays out afresh (the
+    /// differential tests compare both ways).
+    var reusesLayout = true
+    /// How many builds kept the previous layout (for tests and measurements).
+    private(set) var reusedLayouts = 0
 
-    /// Levels the active contacts (in their order) and packs them into batches.
+    /// What the layout reads of one active contact: its index, its bodies, whether the solver
+    /// moves each of them, and its kind of batch, packed in two words.
+    struct LayoutInput: Equatable {
+        /// The contact index shifted by 8 bits, over the kind's raw value with bit 2 set when body
+        /// A moves and bit 3 when body B moves.
+        var contact: UInt64
+        /// Body A over body B, 32 bits each (body indices are below shape indices, which contact
+        /// keys hold in 32 bits).
+        var bodies: UInt64
+
+        @inline(__always)
+        init(contact: Int, bodyA: Int, bodyB: Int, kind: WideContact.Kind, movesA: Bool, movesB: Bool) {
+            self.contact = UInt64(truncatingIfNeeded: contact) << 8 | UInt64(kind.rawValue)
+                | (movesA ? 4 : 0) | (movesB ? 8 : 0)
+            bodies = UInt64(truncatingIfNeeded: bodyA) << 32 | UInt64(truncatingIfNeeded: bodyB)
+        }
+
+        @inline(__always)
+        init(contact: Int, _ c: borrowing Contact, _ masses: UnsafeBufferPointer<SolverBodyMass>) {
+            self.init(contact: contact, bodyA: c.bodyA, bodyB: c.bodyB, kind: WideContact.kind(of: c),
+                      movesA: masses[c.bodyA].awake, movesB: masses[c.bodyB].awake)
+        }
+    }
+
+    /// Levels the active contacts (in their order) and packs them into batches; when the layout
+    /// inputs are those of the previous build (and `reusesLayout`), only reloads the batches.
     mutating func build(contacts: [Contact], active: [Int], masses: [SolverBodyMass]) {
+        if reusesLayout && active.count == layoutCount && keepsLayout(contacts: contacts, active: active, masses: masses) {
+            reusedLayouts += 1
+            let count = batchCount
+            contacts.withUnsafeBufferPointer { contacts in
+                masses.withUnsafeBufferPointer { masses in
+                    batches.withUnsafeMutableBufferPointer { batches in
+                        withUnsafePointer(to: Self.padding) { padding in
+                            Self.reload(contacts, masses, UnsafeMutableBufferPointer(rebasing: batches[0..<count]),
+                                        padding: padding)
+                        }
+                    }
+                }
+            }
+            return
+        }
         Self.grow(&bodyLevels, to: masses.count)
         Self.grow(&groups, to: active.count)
         Self.grow(&order, to: active.count)
@@ -37,6 +88,8 @@ struct ContactBatches {
         Self.grow(&groupStarts, to: active.count * Self.kindCount + 1)
         // Batches: each group's last one may be partly padding.
         Self.grow(&batches, to: active.count, WideContact(kind: .onePoint))
+        Self.grow(&layoutInputs, to: active.count, LayoutInput(contact: 0, bodyA: 0, bodyB: 0, kind: .onePoint, movesA: false, movesB: false))
+        layoutCount = active.count
         batchCount = contacts.withUnsafeBufferPointer { contacts in
             masses.withUnsafeBufferPointer { masses in
                 active.withUnsafeBufferPointer { active in
@@ -45,9 +98,11 @@ struct ContactBatches {
                             groupStarts.withUnsafeMutableBufferPointer { groupStarts in
                                 order.withUnsafeMutableBufferPointer { order in
                                     batches.withUnsafeMutableBufferPointer { batches in
-                                        withUnsafePointer(to: Self.padding) { padding in
-                                            Self.build(contacts, active, masses, bodyLevels, groups, groupStarts, order, batches,
-                                                       padding: padding)
+                                        layoutInputs.withUnsafeMutableBufferPointer { inputs in
+                                            withUnsafePointer(to: Self.padding) { padding in
+                                                Self.build(contacts, active, masses, bodyLevels, groups, groupStarts, order, batches,
+                                                           inputs, padding: padding)
+                                            }
                                         }
                                     }
                                 }
@@ -55,6 +110,36 @@ struct ContactBatches {
                         }
                     }
                 }
+            }
+        }
+    }
+
+    /// Whether this build's layout inputs are those recorded by the last full build (as many
+    /// active contacts as there were; checked until the first difference).
+    private func keepsLayout(contacts: [Contact], active: [Int], masses: [SolverBodyMass]) -> Bool {
+        contacts.withUnsafeBufferPointer { contacts in
+            masses.withUnsafeBufferPointer { masses in
+                layoutInputs.withUnsafeBufferPointer { inputs in
+                    for (i, ci) in active.enumerated() where inputs[i] != LayoutInput(contact: ci, contacts[ci], masses) {
+                        return false
+                    }
+                    return true
+                }
+            }
+        }
+    }
+
+    /// Loads the batches of the kept layout again with this step's prepared contacts: each batch
+    /// keeps its kind and its lanes' contacts, as the full build would give them.
+    private static func reload(_ contacts: UnsafeBufferPointer<Contact>, _ masses: UnsafeBufferPointer<SolverBodyMass>,
+                               _ batches: UnsafeMutableBufferPointer<WideContact>, padding: UnsafePointer<Contact>) {
+        for i in batches.indices {
+            let kind = batches[i].kind
+            let i0 = Int(batches[i].contact[0]), i1 = Int(batches[i].contact[1])
+            if i1 >= 0 {
+                batches[i].load(kind: kind, contacts[i0], contacts[i1], index0: i0, index1: i1, masses: masses)
+            } else {
+                batches[i].load(kind: kind, contacts[i0], padding.pointee, index0: i0, index1: i1, masses: masses)
             }
         }
     }
@@ -68,12 +153,12 @@ struct ContactBatches {
 
     private static func grow(_ array: inout [Int], to count: Int) { grow(&array, to: count, 0) }
 
-    /// Returns the number of batches.
+    /// Returns the number of batches; records the layout inputs in `inputs`.
     private static func build(_ contacts: UnsafeBufferPointer<Contact>, _ active: UnsafeBufferPointer<Int>,
                               _ masses: UnsafeBufferPointer<SolverBodyMass>, _ bodyLevels: UnsafeMutableBufferPointer<Int>,
                               _ groups: UnsafeMutableBufferPointer<Int>, _ groupStarts: UnsafeMutableBufferPointer<Int>,
                               _ order: UnsafeMutableBufferPointer<Int>, _ batches: UnsafeMutableBufferPointer<WideContact>,
-                              padding: UnsafePointer<Contact>) -> Int {
+                              _ inputs: UnsafeMutableBufferPointer<LayoutInput>, padding: UnsafePointer<Contact>) -> Int {
         for i in bodyLevels.indices { bodyLevels[i] = 0 }
         var levelCount = 0
         for (i, ci) in active.enumerated() {
@@ -85,7 +170,9 @@ struct ContactBatches {
             if movesA { bodyLevels[a] = level + 1 }
             if movesB { bodyLevels[b] = level + 1 }
             levelCount = max(levelCount, level + 1)
-            groups[i] = level * kindCount + Int(WideContact.kind(of: contacts[ci]).rawValue)
+            let kind = WideContact.kind(of: contacts[ci])
+            groups[i] = level * kindCount + Int(kind.rawValue)
+            inputs[i] = LayoutInput(contact: ci, bodyA: a, bodyB: b, kind: kind, movesA: movesA, movesB: movesB)
         }
 
         // Counting sort by group, stable: within a group, contacts keep their order.
