@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "HTMLTests", dependencies: ["HTML"], swiftSettings: strict),
         .testTarget(name: "LayoutSolverTests", dependencies: ["LayoutSolver"], swiftSettings: strict),
         .testTarget(name: "AutoLayoutTests", dependencies: ["AutoLayout", "LayoutSolver"], exclude: ["Golden"], swiftSettings: strict),
-        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "JSON"], swiftSettings: strict),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "JSON", "SeededRandom"], swiftSettings: strict),
         .testTarget(name: "CaptionsTests", dependencies: ["Captions", "SeededRandom"], swiftSettings: strict),
         .testTarget(name: "XMLTests", dependencies: ["XML"], swiftSettings: strict),
         .testTarget(name: "InterfaceBuilderTests", dependencies: ["InterfaceBuilder", "XML", "AutoLayout", "Grading"], exclude: ["Fixtures"],

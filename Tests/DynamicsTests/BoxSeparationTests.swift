@@ -1,29 +1,11 @@
 import XCTest
 @testable import Dynamics
+import SeededRandom
 
 /// The narrow phase's face separations of two boxes, computed two vertices at a time
 /// (`Collide.maxSeparationOfBoxes`) and with early exits (`Collide.maxSeparation`), against the
 /// plain search over every edge and vertex, bit for bit.
 final class BoxSeparationTests: XCTestCase {
-    /// A small seeded generator (SplitMix64), so that every run checks the same cases.
-    private struct Generator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-
-        mutating func between(_ low: Double, _ high: Double) -> Double {
-            low + (high - low) * (Double(next() >> 11) / Double(1 << 53))
-        }
-    }
-
     /// The search the fast versions must match: every edge of `p` against every vertex of `q`,
     /// the best edge being the first with the largest separation.
     private func reference(_ p: Shape, _ q: Shape) -> (edge: Int, separation: Double) {
@@ -43,7 +25,7 @@ final class BoxSeparationTests: XCTestCase {
 
     /// A box of random size placed near the origin, turned by a random angle; some are placed
     /// exactly, unturned or a quarter turned, so that ties and zero components occur.
-    private func randomBox(_ random: inout Generator, body: Int) -> Shape {
+    private func randomBox(_ random: inout SplitMix64, body: Int) -> Shape {
         var shape = Shape.box(body: body, width: random.between(4, 80), height: random.between(4, 80))
         let angle: Double
         switch random.below(4) {
@@ -59,7 +41,7 @@ final class BoxSeparationTests: XCTestCase {
     }
 
     func testBoxSeparationsMatchThePlainSearchBitForBit() {
-        var random = Generator(state: 0x4B0)
+        var random = SplitMix64(seed: 0x4B0)
         var apart = 0, close = 0
         for _ in 0..<20_000 {
             let a = randomBox(&random, body: 1), b = randomBox(&random, body: 2)

@@ -1,29 +1,11 @@
 import XCTest
 @testable import Dynamics
+import SeededRandom
 
 /// The contact solver's wide batches: how contacts are levelled and packed (`ContactBatches`), and
 /// that solving the batches gives bit for bit what solving the contacts one after the other in
 /// contact order gives (the plain Gauss–Seidel order the levels are built to keep).
 final class ContactBatchTests: XCTestCase {
-    /// A small seeded generator (SplitMix64), so that every run checks the same cases.
-    private struct Generator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-        mutating func between(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
-    }
-
     /// A random world's worth of solver input: body 0 is the ground; other bodies are awake or
     /// held static (sleeping, anchored), may turn or not; contacts join random pairs with one or two
     /// points, prepared as a step would prepare them.
@@ -33,7 +15,7 @@ final class ContactBatchTests: XCTestCase {
         var contacts: [Contact] = []
         var active: [Int] = []
 
-        init(_ random: inout Generator) {
+        init(_ random: inout SplitMix64) {
             let bodyCount = 2 + random.below(40)
             for i in 0..<bodyCount {
                 var mass = SolverBodyMass()
@@ -113,7 +95,7 @@ final class ContactBatchTests: XCTestCase {
     }
 
     func testLevelledBatchesSolveBitForBitLikeTheContactsOneAfterTheOther() {
-        var random = Generator(state: 0x19)
+        var random = SplitMix64(seed: 0x19)
         var checked = 0
         for _ in 0..<300 {
             let input = Case(&random)
@@ -150,7 +132,7 @@ final class ContactBatchTests: XCTestCase {
     }
 
     func testBatchesHoldEveryActiveContactOnceWithoutSharingAMovingBodyAndKeepEachBodysOrder() {
-        var random = Generator(state: 0x2024)
+        var random = SplitMix64(seed: 0x2024)
         var sawTwoLanes = false, sawEveryKind = Set<UInt8>()
         for _ in 0..<300 {
             let input = Case(&random)

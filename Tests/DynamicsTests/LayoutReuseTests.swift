@@ -1,33 +1,15 @@
 import XCTest
 @testable import Dynamics
+import SeededRandom
 
 /// The contact solver keeps its levels and batch assignment while their inputs stay the same
 /// (`ContactBatches.reusesLayout`): seeded random scenes stepped with the reuse on and forced
 /// off give bit for bit the same state after every step.
 final class LayoutReuseTests: XCTestCase {
-    /// A small seeded generator (SplitMix64), so that every run checks the same scenes.
-    private struct Generator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-
-        mutating func between(_ low: Double, _ high: Double) -> Double {
-            low + (high - low) * (Double(next() >> 11) / Double(1 << 53))
-        }
-    }
-
     /// A random scene: columns of boxes that stack and fall asleep, some that cannot turn, late
     /// arrivals, a shelf removed by the script, a push added by the script (waking the sleepers),
     /// friction and elasticity changed on the way; sampled at every step.
-    private func randomScene(_ random: inout Generator) -> Scene {
+    private func randomScene(_ random: inout SplitMix64) -> Scene {
         var items: [Scene.Item] = []
         let columns = 1 + random.below(4)
         for column in 0..<columns {
@@ -74,7 +56,7 @@ final class LayoutReuseTests: XCTestCase {
     private func bits(_ v: Vector) -> [UInt64] { [v.x.bitPattern, v.y.bitPattern] }
 
     func testReusedLayoutsGiveTheSameStateAfterEveryStep() throws {
-        var random = Generator(state: 0x1A70_0751)
+        var random = SplitMix64(seed: 0x1A70_0751)
         var reusedSteps = 0, steps = 0
         for trial in 0..<24 {
             let scene = randomScene(&random)

@@ -1,28 +1,10 @@
 import XCTest
 @testable import Dynamics
+import SeededRandom
 
 /// The position projection's passes skip contacts that cannot move anything
 /// (`ProjectionPasses`); the bodies must end exactly where full passes over every contact put them.
 final class ProjectionPassesTests: XCTestCase {
-    /// A small seeded generator (SplitMix64), so that every run checks the same cases.
-    private struct Generator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-
-        mutating func between(_ low: Double, _ high: Double) -> Double {
-            low + (high - low) * (Double(next() >> 11) / Double(1 << 53))
-        }
-    }
-
     /// Bodies (body 0 is the ground) with some motion since the start of the step, gravity on
     /// most, and contacts between random pairs, many overlapping by more than the allowed overlap.
     private struct Case {
@@ -32,7 +14,7 @@ final class ProjectionPassesTests: XCTestCase {
         var contacts: [Contact] = []
         var active: [Int] = []
 
-        init(_ random: inout Generator) {
+        init(_ random: inout SplitMix64) {
             let bodyCount = 2 + random.below(30)
             for i in 0..<bodyCount {
                 var mass = SolverBodyMass(), body = SolverBody()
@@ -93,7 +75,7 @@ final class ProjectionPassesTests: XCTestCase {
     }
 
     func testSkippingPassesMoveTheBodiesExactlyAsFullPasses() {
-        var random = Generator(state: 0x9A55)
+        var random = SplitMix64(seed: 0x9A55)
         var projection = ProjectionPasses()
         var severalPasses = 0
         for _ in 0..<400 {
