@@ -1,24 +1,12 @@
 import XCTest
 @testable import Dynamics
+import SeededRandom
 
 /// The broad phase keeps its entries sorted from step to step and copies only the bounds of awake
 /// bodies. These tests change the bodies between steps, as script events, sleeping and
 /// appearances do (waking, falling asleep, anchoring, new collision masks), and check every step's
 /// pairs against comparing every two shapes with the bodies as they are.
 final class BroadPhaseFilterTests: XCTestCase {
-    /// A small seeded generator, so failures reproduce.
-    private struct Seeded {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 11
-        }
-        mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-            range.lowerBound + Double(next() % 1_000_001) / 1_000_000 * (range.upperBound - range.lowerBound)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     /// Every pair of shapes whose boxes overlap and that may collide, by the rule the world uses.
     private func allPairs(_ shapes: [Shape], _ bodies: [Body]) -> [UInt64] {
         var pairs: [UInt64] = []
@@ -44,7 +32,7 @@ final class BroadPhaseFilterTests: XCTestCase {
     }
 
     func testPairsFollowBodiesThatChangeBetweenSteps() {
-        var random = Seeded(state: 0x5EED_0019)
+        var random = SplitMix64(seed: 0x5EED_0019)
         var changedPairs = 0
         for trial in 0..<150 {
             let itemCount = 2 + random.below(30)
@@ -113,7 +101,7 @@ final class BroadPhaseFilterTests: XCTestCase {
     /// The sweep writes into room made beforehand: more pairs than the room (a heap of 40
     /// overlapping boxes has 780) are all found, after keys already in the array, which stay.
     func testPairsBeyondTheRoomAreAllFoundAfterExistingKeys() {
-        var random = Seeded(state: 0x5EED_0020)
+        var random = SplitMix64(seed: 0x5EED_0020)
         var bodies = [Body.ground]
         var shapes: [Shape] = []
         for i in 0..<40 {

@@ -12,3 +12,11 @@ extension SplitMix64 {
     /// A number in `low..<high`.
     mutating func between(_ low: Double, _ high: Double) -> Double { low + (high - low) * unit() }
 }
+
+extension SplitMix64 {
+    /// A number in `range`, on a grid of a million steps (so that some draws land exactly on the
+    /// range's ends and on round values).
+    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + Double(next() % 1_000_001) / 1_000_000 * (range.upperBound - range.lowerBound)
+    }
+}

@@ -1,23 +1,11 @@
 import XCTest
 @testable import Dynamics
+import SeededRandom
 
 /// The shortcuts a step takes (the aligned-box narrow phase, the compact broad phase, normals
 /// kept while a rotation holds, materials kept until item properties change) against the
 /// general computations they stand in for.
 final class StepShortcutTests: XCTestCase {
-    /// A small seeded generator, so failures reproduce.
-    private struct Seeded {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return state >> 11
-        }
-        mutating func uniform(_ range: ClosedRange<Double>) -> Double {
-            range.lowerBound + Double(next() % 1_000_001) / 1_000_000 * (range.upperBound - range.lowerBound)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-    }
-
     private func assertSameBits(_ fast: Manifold, _ general: Manifold, _ label: String) {
         XCTAssertEqual(fast.count, general.count, label)
         XCTAssertEqual(fast.normal.x.bitPattern, general.normal.x.bitPattern, label)
@@ -35,7 +23,7 @@ final class StepShortcutTests: XCTestCase {
     /// to corner, overlapping, apart, a box against a wall-sized one): the shortcut's manifold is
     /// the general separating-axis test's, bit for bit.
     func testAlignedBoxManifoldsMatchTheGeneralTestBitForBit() {
-        var random = Seeded(state: 0x5EED_0001)
+        var random = SplitMix64(seed: 0x5EED_0001)
         var touching = 0
         for trial in 0..<20_000 {
             let sizeA = Vector(random.uniform(1...80), random.uniform(1...80))
@@ -68,7 +56,7 @@ final class StepShortcutTests: XCTestCase {
     /// A contact's cached manifold is, at every step, the one computed afresh: boxes that move or
     /// stay, margins that grow and shrink across the separations of the candidate points.
     func testCachedManifoldMatchesAFreshOneAtEveryStep() {
-        var random = Seeded(state: 0x5EED_0005)
+        var random = SplitMix64(seed: 0x5EED_0005)
         var unmoved = 0
         for trial in 0..<200 {
             var a = Shape.box(body: 1, width: random.uniform(10...60), height: random.uniform(10...60))
@@ -94,7 +82,7 @@ final class StepShortcutTests: XCTestCase {
     /// The direction of an axis-aligned edge equals `normalized`, zero signs included, and a
     /// tilted or tiny edge falls back to it.
     func testAxisDirectionMatchesNormalized() {
-        var random = Seeded(state: 0x5EED_0002)
+        var random = SplitMix64(seed: 0x5EED_0002)
         var edges: [Vector] = [Vector(1e-13, 0), Vector(0, -1e-13), Vector(3, 1e-300), Vector(0, 0), Vector(-0.0, 5),
                                Vector(7, -0.0), Vector(2e-12, 0)]
         for _ in 0..<10_000 {
@@ -113,7 +101,7 @@ final class StepShortcutTests: XCTestCase {
     /// A shape updated through a sequence of poses ends with the geometry of a fresh shape
     /// updated once with the last pose, though it kept its normals while the rotation held.
     func testNormalsKeptWhileTheRotationHoldsMatchFreshOnes() {
-        var random = Seeded(state: 0x5EED_0003)
+        var random = SplitMix64(seed: 0x5EED_0003)
         for trial in 0..<500 {
             let size = Vector(random.uniform(1...60), random.uniform(1...60))
             var shape = Shape.box(body: 1, width: size.x, height: size.y)
@@ -138,7 +126,7 @@ final class StepShortcutTests: XCTestCase {
     /// The sweep finds exactly the pairs that a comparison of every two shapes finds: boxes
     /// overlap and the collision rules (bodies, sleep, masks, anchoring) let them collide.
     func testBroadPhaseFindsTheSamePairsAsComparingEveryTwoShapes() {
-        var random = Seeded(state: 0x5EED_0004)
+        var random = SplitMix64(seed: 0x5EED_0004)
         for trial in 0..<200 {
             let itemCount = 1 + random.below(40)
             var bodies = [Body.ground]
