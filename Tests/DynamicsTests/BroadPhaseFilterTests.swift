@@ -7,30 +7,6 @@ import SeededRandom
 /// appearances do (waking, falling asleep, anchoring, new collision masks), and check every step's
 /// pairs against comparing every two shapes with the bodies as they are.
 final class BroadPhaseFilterTests: XCTestCase {
-    /// Every pair of shapes whose boxes overlap and that may collide, by the rule the world uses.
-    private func allPairs(_ shapes: [Shape], _ bodies: [Body]) -> [UInt64] {
-        var pairs: [UInt64] = []
-        for i in shapes.indices {
-            for j in shapes.indices where j > i {
-                let a = shapes[i], b = shapes[j]
-                guard a.lower.x <= b.upper.x && b.lower.x <= a.upper.x && a.lower.y <= b.upper.y && b.lower.y <= a.upper.y,
-                      a.body != b.body else { continue }
-                let bodyA = bodies[a.body], bodyB = bodies[b.body]
-                guard bodyA.state == .awake || bodyB.state == .awake else { continue }
-                let collides: Bool
-                if a.ownerBit != 0 {
-                    collides = bodyB.boundaryMask & a.ownerBit != 0 && bodyB.inverseMass > 0
-                } else if b.ownerBit != 0 {
-                    collides = bodyA.boundaryMask & b.ownerBit != 0 && bodyA.inverseMass > 0
-                } else {
-                    collides = bodyA.itemMask & bodyB.itemMask != 0 && (bodyA.inverseMass > 0 || bodyB.inverseMass > 0)
-                }
-                if collides { pairs.append(Contact.key(i, j)) }
-            }
-        }
-        return pairs
-    }
-
     func testPairsFollowBodiesThatChangeBetweenSteps() {
         var random = SplitMix64(seed: 0x5EED_0019)
         var changedPairs = 0
@@ -88,7 +64,7 @@ final class BroadPhaseFilterTests: XCTestCase {
                 broadPhase.refresh(shapes: shapes, bodies: bodies)
                 var found: [UInt64] = []
                 broadPhase.pairs(bodies: bodies, into: &found)
-                let expected = allPairs(shapes, bodies)
+                let expected = collidingPairsByBruteForce(shapes, bodies)
                 XCTAssertEqual(found.sorted(), expected, "trial \(trial), step \(step)")
                 XCTAssertEqual(Set(found).count, found.count, "trial \(trial), step \(step): a pair found twice")
                 if let previous, previous != expected { changedPairs += 1 }
@@ -118,7 +94,7 @@ final class BroadPhaseFilterTests: XCTestCase {
             broadPhase.insert(shape: i, of: shapes)
         }
         broadPhase.refresh(shapes: shapes, bodies: bodies)
-        let expected = allPairs(shapes, bodies)
+        let expected = collidingPairsByBruteForce(shapes, bodies)
         XCTAssertEqual(expected.count, 780)
         var keys: [UInt64] = [7, 8, 9]
         broadPhase.pairs(bodies: bodies, into: &keys)

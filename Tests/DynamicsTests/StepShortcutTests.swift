@@ -166,25 +166,7 @@ final class StepShortcutTests: XCTestCase {
             var found: [UInt64] = []
             broadPhase.pairs(bodies: bodies, into: &found)
 
-            var expected: [UInt64] = []
-            for i in shapes.indices {
-                for j in shapes.indices where j > i {
-                    let a = shapes[i], b = shapes[j]
-                    guard a.lower.x <= b.upper.x && b.lower.x <= a.upper.x && a.lower.y <= b.upper.y && b.lower.y <= a.upper.y,
-                          a.body != b.body else { continue }
-                    let bodyA = bodies[a.body], bodyB = bodies[b.body]
-                    guard bodyA.state == .awake || bodyB.state == .awake else { continue }
-                    let collides: Bool
-                    if a.ownerBit != 0 {
-                        collides = bodyB.boundaryMask & a.ownerBit != 0 && bodyB.inverseMass > 0
-                    } else if b.ownerBit != 0 {
-                        collides = bodyA.boundaryMask & b.ownerBit != 0 && bodyA.inverseMass > 0
-                    } else {
-                        collides = bodyA.itemMask & bodyB.itemMask != 0 && (bodyA.inverseMass > 0 || bodyB.inverseMass > 0)
-                    }
-                    if collides { expected.append(Contact.key(i, j)) }
-                }
-            }
+            let expected = collidingPairsByBruteForce(shapes, bodies)
             XCTAssertEqual(found.sorted(), expected, "trial \(trial)")
             XCTAssertEqual(Set(found).count, found.count, "trial \(trial): a pair found twice")
         }
