@@ -15,16 +15,9 @@ final class BroadPhaseFilterTests: XCTestCase {
             var bodies = [Body.ground]
             var shapes: [Shape] = []
             for i in 0..<itemCount {
-                var body = Body(position: Vector(random.uniform(0...300), random.uniform(0...300)), angle: 0,
-                                unitMass: 1, unitInertia: 1, extent: 30)
-                body.state = [.awake, .awake, .asleep, .fixed][random.below(4)]
-                if body.state == .fixed { body.inverseMass = 0 }
-                body.itemMask = UInt64(random.below(4))
-                body.boundaryMask = UInt64(random.below(4))
+                let (body, shape) = randomBroadPhaseItem(&random, body: i + 1, within: 300)
                 bodies.append(body)
-                shapes.append(random.below(3) == 0
-                    ? Shape.circle(body: i + 1, radius: random.uniform(2...30))
-                    : Shape.box(body: i + 1, width: random.uniform(2...60), height: random.uniform(2...60)))
+                shapes.append(shape)
             }
             for wall in 0..<2 {
                 shapes.append(.box(body: 0, width: random.uniform(10...700), height: random.uniform(10...700),

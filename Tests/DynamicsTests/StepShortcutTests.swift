@@ -132,16 +132,8 @@ final class StepShortcutTests: XCTestCase {
             var bodies = [Body.ground]
             var shapes: [Shape] = []
             for i in 0..<itemCount {
-                var body = Body(position: Vector(random.uniform(0...400), random.uniform(0...400)), angle: 0,
-                                unitMass: 1, unitInertia: 1, extent: 30)
-                body.state = [.awake, .awake, .asleep, .fixed][random.below(4)]
-                if body.state == .fixed { body.inverseMass = 0 }
-                body.itemMask = UInt64(random.below(4))
-                body.boundaryMask = UInt64(random.below(4))
+                let (body, shape) = randomBroadPhaseItem(&random, body: i + 1, within: 400)
                 bodies.append(body)
-                let shape = random.below(3) == 0
-                    ? Shape.circle(body: i + 1, radius: random.uniform(2...30))
-                    : Shape.box(body: i + 1, width: random.uniform(2...60), height: random.uniform(2...60))
                 shapes.append(shape)
             }
             for wall in 0..<3 {
