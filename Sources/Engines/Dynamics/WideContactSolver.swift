@@ -182,7 +182,7 @@ enum WideContactSolver {
         let total = pointwiseMax(t.massScale * (p.normalImpulse - p.normalMass * (vn + t.bias)), Lanes())
         let delta = total - p.normalImpulse
         p.normalImpulse = total
-        p.maxNormalImpulse = pointwiseMax(p.maxNormalImpulse, delta)
+        p.maxNormalImpulse = laneMax(p.maxNormalImpulse, delta)
         impulse(delta * c.normalX, delta * c.normalY, p, c, &a, &b, angular: angular)
     }
 
