@@ -168,23 +168,34 @@ extension World {
     /// their anchors, effective masses, softness and approach speeds. The contacts and bodies
     /// are read and written in place.
     private mutating func prepareContacts(contactSoftness: Softness, staticSoftness: Softness) {
-        activeContacts.removeAll(keepingCapacity: true)
+        // The active list gets room for every contact (kept from step to step) and is written
+        // through a pointer, then cut to the contacts taken.
         var active: [Int] = []
         swap(&active, &activeContacts)
         defer { swap(&active, &activeContacts) }
-        solverBodies.withUnsafeBufferPointer { solverBodies in
+        let room = contacts.count
+        if active.count < room {
+            active.append(contentsOf: repeatElement(0, count: room - active.count))
+        }
+        let taken = solverBodies.withUnsafeBufferPointer { solverBodies in
             solverMasses.withUnsafeBufferPointer { solverMasses in
                 contacts.withUnsafeMutableBufferPointer { contacts in
-                    for ci in contacts.indices {
-                        let ia = contacts[ci].bodyA, ib = contacts[ci].bodyB
-                        let a = solverMasses[ia], b = solverMasses[ib]
-                        guard contacts[ci].count > 0, a.awake || b.awake else { continue }
-                        active.append(ci)
-                        contacts[ci].prepare(a: solverBodies[ia], a, b: solverBodies[ib], b,
-                                             softness: a.inverseMass == 0 || b.inverseMass == 0 ? staticSoftness : contactSoftness)
+                    active.withUnsafeMutableBufferPointer { active in
+                        var taken = 0
+                        for ci in contacts.indices {
+                            let ia = contacts[ci].bodyA, ib = contacts[ci].bodyB
+                            let a = solverMasses[ia], b = solverMasses[ib]
+                            guard contacts[ci].count > 0, a.awake || b.awake else { continue }
+                            active[taken] = ci
+                            taken += 1
+                            contacts[ci].prepare(a: solverBodies[ia], a, b: solverBodies[ib], b,
+                                                 softness: a.inverseMass == 0 || b.inverseMass == 0 ? staticSoftness : contactSoftness)
+                        }
+                        return taken
                     }
                 }
             }
         }
+        active.removeLast(active.count - taken)
     }
 }
