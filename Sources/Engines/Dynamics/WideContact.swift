@@ -62,7 +62,8 @@ struct WideContact {
 
     /// Loads two prepared contacts, one per lane (the second may be `ContactBatches.padding`).
     /// Whole vectors are written, so that the substeps read them back without waiting on
-    /// half-written registers; fields the kind does not read are left as they were.
+    /// half-written registers; fields the kind does not read are left as they were. This form
+    /// takes contact values; the solver loads through pointers (below).
     mutating func load(kind: Kind, _ c0: Contact, _ c1: Contact, index0: Int, index1: Int,
                        masses: UnsafeBufferPointer<SolverBodyMass>) {
         withUnsafePointer(to: c0) { first in
