@@ -93,27 +93,35 @@ struct Contact {
 
     /// Takes the manifold's points (anchored relative to the body centres `centerA` and
     /// `centerB`), carrying over the impulses of points with the same feature id (warm starting).
-    mutating func update(with m: Manifold, old: Impulses, centerA: Vector, centerB: Vector) {
+    /// The previous points' ids and impulses are read before anything is written; each point is
+    /// then cleared and filled (or only cleared, beyond the manifold's count).
+    @inline(__always)
+    mutating func update(with m: Manifold, centerA: Vector, centerB: Vector) {
+        let old = Impulses(self)
         normal = m.normal
         count = m.count
-        point0 = ContactPoint()
-        point1 = ContactPoint()
         var minSeparation = Double.infinity
         if count > 0 {
+            point0 = ContactPoint()
             point0.id = m.point0.id
             point0.separation = m.point0.separation
             point0.anchorA = m.point0.point - centerA
             point0.anchorB = m.point0.point - centerB
             minSeparation = m.point0.separation
             old.inherit(&point0)
+        } else {
+            point0 = ContactPoint()
         }
         if count > 1 {
+            point1 = ContactPoint()
             point1.id = m.point1.id
             point1.separation = m.point1.separation
             point1.anchorA = m.point1.point - centerA
             point1.anchorB = m.point1.point - centerB
             minSeparation = min(minSeparation, m.point1.separation)
             old.inherit(&point1)
+        } else {
+            point1 = ContactPoint()
         }
         touching = minSeparation < Tuning.linearSlop
     }

@@ -151,13 +151,21 @@ enum Collide {
         return e.normalized
     }
 
-    /// Separating-axis test and reference-face clipping (two-sided segments are 2-gons).
+    /// Separating-axis test and reference-face clipping (two-sided segments are 2-gons). Two
+    /// unrotated boxes and two boxes take the shorter routes, with the same results.
     private static func polygons(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
         if a.pointee.isAxisAlignedBox && b.pointee.isAxisAlignedBox { return alignedBoxes(a, b, margin: margin) }
-        let boxes = a.pointee.count == 4 && b.pointee.count == 4
-        let sa = boxes ? maxSeparationOfBoxes(a, b, margin: margin) : maxSeparation(a, b, margin: margin)
+        if a.pointee.count == 4 && b.pointee.count == 4 { return boxes(a, b, margin: margin) }
+        return anyPolygons(a, b, margin: margin)
+    }
+
+    /// The separating-axis test and reference-face clipping for any two polygons: the face that
+    /// separates best on either side, A's unless B's is clearly better, and B's edge most facing
+    /// it clipped against it.
+    static func anyPolygons(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
+        let sa = maxSeparation(a, b, margin: margin)
         if sa.separation > margin { return Manifold() }
-        let sb = boxes ? maxSeparationOfBoxes(b, a, margin: margin) : maxSeparation(b, a, margin: margin)
+        let sb = maxSeparation(b, a, margin: margin)
         if sb.separation > margin { return Manifold() }
 
         // Prefer A's face unless B's is clearly better, so the reference face does not flip-flop.
@@ -165,6 +173,41 @@ enum Collide {
             return clip(reference: b, edge: sb.edge, incident: a, flip: true, margin: margin)
         }
         return clip(reference: a, edge: sa.edge, incident: b, flip: false, margin: margin)
+    }
+
+    /// `anyPolygons` for two four-sided polygons (boxes, turned or not), bit for bit: the face
+    /// separations are measured two corners at a time (`maxSeparationOfBoxes`, which gives what
+    /// `maxSeparation` gives), and the incident edge is searched over four normals. Its own
+    /// function, so that this common case is compiled apart from the general one.
+    static func boxes(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
+        let sa = maxSeparationOfBoxes(a, b, margin: margin)
+        if sa.separation > margin { return Manifold() }
+        let sb = maxSeparationOfBoxes(b, a, margin: margin)
+        if sb.separation > margin { return Manifold() }
+        if sb.separation > sa.separation + 0.1 * Tuning.linearSlop {
+            return clipBoxes(reference: b, edge: sb.edge, incident: a, flip: true, margin: margin)
+        }
+        return clipBoxes(reference: a, edge: sa.edge, incident: b, flip: false, margin: margin)
+    }
+
+    /// `clip` for two boxes: the incident edge is the one of four whose normal is most against
+    /// the reference face's (the first of the lowest dot products, as in `clip`).
+    @inline(__always)
+    private static func clipBoxes(reference ref: UnsafePointer<Shape>, edge refEdge: Int, incident inc: UnsafePointer<Shape>,
+                                  flip: Bool, margin: Double) -> Manifold {
+        let n = ref.pointee.worldNormals[refEdge]
+        var incEdge = 0
+        var minDot = Double.infinity
+        for i in 0..<4 {
+            let d = dot(n, inc.pointee.worldNormals[i])
+            if d < minDot {
+                minDot = d
+                incEdge = i
+            }
+        }
+        var candidates = (0.0, 0.0)
+        return clipEdges(reference: ref, edge: refEdge, incident: inc, incidentEdge: incEdge, flip: flip, margin: margin,
+                         axisAligned: false, candidates: &candidates)
     }
 
     /// Clips the incident polygon's edge most facing the reference edge against that edge's

@@ -264,9 +264,8 @@ struct World {
         let manifold = a.pointee.isAxisAlignedBox && b.pointee.isAxisAlignedBox
             ? cached.alignedBoxes(a, b, margin: margin)
             : Collide.manifold(a, b, margin: margin)
-        let previous = Contact.Impulses(contact)
         let wasTouching = contact.touching
-        contact.update(with: manifold, old: previous, centerA: bodies[contact.bodyA].position,
+        contact.update(with: manifold, centerA: bodies[contact.bodyA].position,
                        centerB: bodies[contact.bodyB].position)
         if material {
             let material = self.material(shapeA, shapeB)
