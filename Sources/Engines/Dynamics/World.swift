@@ -154,23 +154,24 @@ struct World {
         pairSorter.sort(&pairKeys, shapeCount: shapes.count)
         shapeList.withUnsafeBufferPointer { shapes in
             if mergeKeepsList(list) {
-                // Update the contacts of this step's pairs where they are; the others sleep.
-                var keptStale = false
+                // Update the contacts of this step's pairs where they are; the others sleep. The
+                // list holds every pair, in order, so the walk ends at the last pair's contact: in
+                // a world asleep (no pairs) it looks at no contact at all.
                 list.withUnsafeMutableBufferPointer { list in
                     cache.withUnsafeMutableBufferPointer { cache in
-                        var ni = 0
-                        for ci in list.indices {
-                            if ni < pairKeys.count && list[ci].key == pairKeys[ni] {
+                        var ni = 0, ci = 0
+                        while ni < pairKeys.count && ci < list.count {
+                            if list[ci].key == pairKeys[ni] {
                                 updateContact(&list[ci], &cache[ci], shapes, material: refreshMaterials)
                                 ni += 1
-                            } else {
-                                keptStale = keptStale || refreshMaterials
                             }
+                            ci += 1
                         }
                     }
                 }
                 contactsArePairs = list.count == pairKeys.count
-                materialsChanged = keptStale
+                // Contacts kept without an update keep their material, which must be refreshed later.
+                materialsChanged = refreshMaterials && list.count > pairKeys.count
                 return
             }
             var next: [Contact] = [], nextCache: [CachedManifold] = []
