@@ -3,7 +3,7 @@ extension Solver {
     /// `Solver+Ambiguity.swift`) on one scratch copy of it, so that a check does not move the solver
     /// to `Tableau`.
     func compactAmbiguousVariables(among candidates: [Variable]) -> [Variable] {
-        var scratch = compact
+        var scratch = compact.duplicate()
         scratch.objectives.removeAll { $0.level <= Strength.weak.level }
         let undetermined = candidates.filter { !scratch.isDetermined($0) }
         compact.work = scratch.work  // the copy's pivots are this solver's work

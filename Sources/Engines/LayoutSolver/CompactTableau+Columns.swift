@@ -24,13 +24,12 @@ extension CompactTableau {
         guard !linked.isEmpty else { return }
         let slot = symbols[basic].slot
         var compacting = SymbolMask()
-        symbols.withUnsafeMutableBufferPointer { symbols in
-            for symbol in linked {
-                symbols[symbol].column.count += 1
-                symbols[symbol].column.slots.insert(slot)
-                let column = symbols[symbol].column
-                if column.count > 4 * column.compactedLength + 64 { compacting.insert(symbol) }
-            }
+        let symbols = self.symbols
+        for symbol in linked {
+            symbols[symbol].column.count += 1
+            symbols[symbol].column.slots.insert(slot)
+            let column = symbols[symbol].column
+            if column.count > 4 * column.compactedLength + 64 { compacting.insert(symbol) }
         }
         for symbol in compacting { compactColumn(symbol) }
     }

@@ -79,24 +79,23 @@ extension CompactTableau {
         let theirs = heads[entry].mask
         let basic = self.basic
         var mine = heads[result].mask
-        cells.withUnsafeMutableBufferPointer { cells in
-            for cell in theirs {
-                let value = cells[base + cell] * factor
-                if !basic.contains(cell) {
-                    if mine.contains(cell) {
-                        cells[resultBase + cell] += value
-                    } else {
-                        mine.insert(cell)
-                        cells[resultBase + cell] = value
-                    }
-                } else if !scratch.gathered.contains(cell) {
-                    scratch.touched[scratch.touchedCount] = cell
-                    scratch.touchedCount += 1
-                    scratch.factors[cell] = 0 + value
-                    scratch.gathered.insert(cell)
+        let cells = self.cells
+        for cell in theirs {
+            let value = cells[base + cell] * factor
+            if !basic.contains(cell) {
+                if mine.contains(cell) {
+                    cells[resultBase + cell] += value
                 } else {
-                    scratch.factors[cell] = scratch.factors[cell] + value
+                    mine.insert(cell)
+                    cells[resultBase + cell] = value
                 }
+            } else if !scratch.gathered.contains(cell) {
+                scratch.touched[scratch.touchedCount] = cell
+                scratch.touchedCount += 1
+                scratch.factors[cell] = 0 + value
+                scratch.gathered.insert(cell)
+            } else {
+                scratch.factors[cell] = scratch.factors[cell] + value
             }
         }
         heads[result].mask = mine

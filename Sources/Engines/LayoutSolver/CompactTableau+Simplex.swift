@@ -34,25 +34,19 @@ extension CompactTableau {
     @inline(__always)
     private func enteringColumn(artificialPhase: Bool, bland: Bool) -> (Int, Bool)? {
         let pricing = Pricing(stride: stride, externals: externals, dummies: dummies)
-        return cells.withUnsafeBufferPointer { cells in
-            heads.withUnsafeBufferPointer { heads in
-                objectives.withUnsafeBufferPointer { objectives in
-                    if artificialPhase {
-                        guard artificial >= 0 else { return nil }
-                        return pricing.steepest(in: artificial, bland: bland, newest: true, strongerThan: 0,
-                                                objectives: objectives, cells: cells, heads: heads)
-                    }
-                    for level in objectives.indices {
-                        if let choice = pricing.steepest(in: objectives[level].entry, bland: bland, newest: false,
-                                                         strongerThan: level, objectives: objectives,
-                                                         cells: cells, heads: heads) {
-                            return choice
-                        }
-                    }
-                    return nil
-                }
+        if artificialPhase {
+            guard artificial >= 0 else { return nil }
+            return pricing.steepest(in: artificial, bland: bland, newest: true, strongerThan: 0,
+                                    objectives: objectives, cells: cells, heads: heads)
+        }
+        for level in objectives.indices {
+            if let choice = pricing.steepest(in: objectives[level].entry, bland: bland, newest: false,
+                                             strongerThan: level, objectives: objectives,
+                                             cells: cells, heads: heads) {
+                return choice
             }
         }
+        return nil
     }
 
     /// What pricing reads of the tableau besides its rows.
@@ -77,8 +71,8 @@ extension CompactTableau {
         /// largest id when `newest`, else to the smallest.
         @inline(__always)
         func steepest(in entry: Int, bland: Bool, newest: Bool, strongerThan stronger: Int,
-                      objectives: UnsafeBufferPointer<(level: Int, entry: Int)>,
-                      cells: UnsafeBufferPointer<Double>, heads: UnsafeBufferPointer<EntryHead>) -> (Int, Bool)? {
+                      objectives: BlockArray<ObjectiveEntry>,
+                      cells: UnsafeMutablePointer<Double>, heads: BlockArray<EntryHead>) -> (Int, Bool)? {
             var best: (Int, Bool)?
             var bestMagnitude = 0.0
             let base = entry * stride

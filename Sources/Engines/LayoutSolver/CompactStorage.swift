@@ -1,0 +1,180 @@
+/// The one heap block of a `CompactTableau`: its symbols, the heads of its pool entries, the free
+/// entries, the objectives and the pool's coefficients, carved out of one allocation.
+///
+/// A solver on the compact tableau makes and frees this one block instead of an array for each
+/// table, and reads and writes the tables through pointers, without the uniqueness and bounds
+/// checks of arrays. Every element is plain data (no references), so copying a block is copying
+/// its bytes and freeing it is one deallocation.
+///
+/// The layout depends on two capacities: `entryCapacity` pool entries (their heads, the free
+/// list and the objectives, each objective owning an entry, get as many) of `stride`
+/// coefficients, and `CompactTableau.symbolLimit` symbols. The tableau replaces its block by a
+/// larger one (`CompactTableau.regrow`) when its entries or its stride outgrow it; the symbols
+/// never do, since the solver moves to `Tableau` before a symbol past the limit is made.
+final class CompactStorage: ManagedBuffer<CompactStorageLayout, Double> {
+    typealias Layout = CompactStorageLayout
+
+    /// A new block for `entryCapacity` entries of `stride` coefficients, its tables uninitialized.
+    static func make(entryCapacity: Int, stride: Int) -> CompactStorage {
+        let layout = Layout(entryCapacity: entryCapacity, stride: stride)
+        let block = create(minimumCapacity: words(for: layout)) { _ in layout }
+        // `create` makes an instance of the class it is called on.
+        return unsafeDowncast(block, to: CompactStorage.self)
+    }
+
+    /// The 8-byte words of a block: each table rounded up to whole words.
+    private static func words(for layout: Layout) -> Int {
+        let symbolsWords = wordsOf(CompactTableau.SymbolInfo.self, CompactTableau.symbolLimit)
+        let entryWords = wordsOf(CompactTableau.EntryHead.self, layout.entryCapacity)
+            + wordsOf(Int.self, layout.entryCapacity)
+            + wordsOf(CompactTableau.ObjectiveEntry.self, layout.entryCapacity)
+        return symbolsWords + entryWords + layout.entryCapacity * layout.stride
+    }
+
+    private static func wordsOf<Element>(_ type: Element.Type, _ count: Int) -> Int {
+        (MemoryLayout<Element>.stride * count + 7) / 8
+    }
+
+    /// The tables of this block, empty. The pointers stay valid while the block lives: a
+    /// `ManagedBuffer`'s elements are allocated with the object, which never moves, and every
+    /// `CompactTableau` holding these tables holds the block too.
+    func emptyTables() -> CompactTables {
+        let layout = header
+        return withUnsafeMutablePointerToElements { words in
+            var raw = UnsafeMutableRawPointer(words)
+            func carve<Element>(_ type: Element.Type, _ count: Int) -> BlockArray<Element> {
+                let table = BlockArray(base: raw.bindMemory(to: type, capacity: count), capacity: count)
+                raw += CompactStorage.wordsOf(type, count) * 8
+                return table
+            }
+            let symbols = carve(CompactTableau.SymbolInfo.self, CompactTableau.symbolLimit)
+            let heads = carve(CompactTableau.EntryHead.self, layout.entryCapacity)
+            let freeEntries = carve(Int.self, layout.entryCapacity)
+            let objectives = carve(CompactTableau.ObjectiveEntry.self, layout.entryCapacity)
+            let cells = raw.bindMemory(to: Double.self, capacity: layout.entryCapacity * layout.stride)
+            return CompactTables(symbols: symbols, heads: heads, freeEntries: freeEntries, objectives: objectives,
+                                 cells: cells, stride: layout.stride)
+        }
+    }
+}
+
+/// The capacities a `CompactStorage` block is made with.
+struct CompactStorageLayout {
+    var entryCapacity: Int
+    var stride: Int
+}
+
+/// The tables of a `CompactStorage` block as a tableau uses them: views with their counts, and
+/// the coefficients, `stride` per entry.
+struct CompactTables {
+    var symbols: BlockArray<CompactTableau.SymbolInfo>
+    var heads: BlockArray<CompactTableau.EntryHead>
+    var freeEntries: BlockArray<Int>
+    var objectives: BlockArray<CompactTableau.ObjectiveEntry>
+    var cells: UnsafeMutablePointer<Double>
+    var stride: Int
+
+    /// Copies the tables' contents into `target`'s (which must have room for them): the tables
+    /// whole, and each entry's coefficients where its mask has a bit (the others are never read).
+    func copy(into target: inout CompactTables) {
+        target.symbols.replaceContents(with: symbols)
+        target.heads.replaceContents(with: heads)
+        target.freeEntries.replaceContents(with: freeEntries)
+        target.objectives.replaceContents(with: objectives)
+        if target.stride == stride {
+            target.cells.update(from: cells, count: heads.count * stride)
+        } else {
+            for entry in heads.indices {
+                for symbol in heads[entry].mask {
+                    target.cells[entry * target.stride + symbol] = cells[entry * stride + symbol]
+                }
+            }
+        }
+    }
+}
+
+/// A table of plain-data elements in a `CompactStorage` block: a count and a fixed capacity.
+///
+/// It reads and writes through its pointer without checks in release builds. That is safe by
+/// construction: the tableau indexes symbols with ids below `symbols.count` (from its masks and
+/// tags, ids it made) and entries with numbers `newEntry` handed out (below `heads.count`), and
+/// it replaces its block by a larger one before an append could pass the capacity (appends check
+/// it anyway: an overflow would be a bug, never an input).
+struct BlockArray<Element>: RandomAccessCollection {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private(set) var count = 0
+    let capacity: Int
+
+    init(base: UnsafeMutablePointer<Element>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(position: Int) -> Element {
+        @inline(__always) unsafeAddress {
+            assert(position >= 0 && position < count, "index out of the table")
+            return UnsafePointer(base + position)
+        }
+        @inline(__always) nonmutating unsafeMutableAddress {
+            assert(position >= 0 && position < count, "index out of the table")
+            return base + position
+        }
+    }
+
+    @inline(__always)
+    mutating func append(_ element: Element) {
+        precondition(count < capacity, "a compact table outgrew its block")
+        (base + count).initialize(to: element)
+        count += 1
+    }
+
+    /// Inserts `element` at `index`, moving the later elements up by one.
+    mutating func insert(_ element: Element, at index: Int) {
+        precondition(count < capacity && index >= 0 && index <= count, "a compact table outgrew its block")
+        (base + index + 1).moveInitialize(from: base + index, count: count - index)
+        (base + index).initialize(to: element)
+        count += 1
+    }
+
+    /// Removes and returns the last element, or nil when the table is empty.
+    @inline(__always)
+    mutating func popLast() -> Element? {
+        guard count > 0 else { return nil }
+        count -= 1
+        return base[count]
+    }
+
+    mutating func removeLast() {
+        precondition(count > 0, "removing from an empty compact table")
+        count -= 1
+    }
+
+    /// Keeps the elements that do not satisfy `shouldRemove`, in order.
+    mutating func removeAll(where shouldRemove: (Element) -> Bool) {
+        var kept = 0
+        for index in 0..<count where !shouldRemove(base[index]) {
+            base[kept] = base[index]
+            kept += 1
+        }
+        count = kept
+    }
+
+    /// Keeps the first `newCount` elements.
+    mutating func truncate(to newCount: Int) {
+        count = Swift.min(count, newCount)
+    }
+
+    mutating func removeAll() {
+        count = 0
+    }
+
+    /// Makes this table a copy of `other` (its capacity must hold `other.count` elements).
+    mutating func replaceContents(with other: BlockArray<Element>) {
+        precondition(other.count <= capacity, "a compact table outgrew its block")
+        base.update(from: other.base, count: other.count)
+        count = other.count
+    }
+}
