@@ -276,7 +276,9 @@ extension CompactTableau {
 
     /// Adds `factor ×` (the current row of) `symbol` to the objective of `level`.
     mutating func addToObjective(_ symbol: Int, times factor: Double, level: Int) {
-        let objective = objectives[objectiveIndex(for: level)].entry
+        // The index first: making an objective may move the tables to a larger block.
+        let index = objectiveIndex(for: level)
+        let objective = objectives[index].entry
         if isBasic(symbol) {
             add(objective, rowEntry(symbol), times: factor)
         } else {

@@ -59,7 +59,9 @@ struct CompactTableau {
 
     /// The block that holds every table below but the retained variables (see `CompactStorage`),
     /// and the tables in it. A copy of the tableau shares the block: `duplicate()` makes one that
-    /// does not.
+    /// does not. Making a symbol or an entry may move the tables to a larger block, so a table
+    /// or `cells` read into a local is used only until the next `makeSymbol`, `newEntry` (or
+    /// anything that calls them).
     private(set) var storage: CompactStorage
     private var tables: CompactTables
 
@@ -106,8 +108,10 @@ struct CompactTableau {
     var infeasible = SymbolMask()
     var work = PivotWork()
 
-    /// The open transaction, if any (see `beginTransaction`).
-    private var transaction: Transaction?
+    /// The transaction (see `beginTransaction`), open or closed: kept in place, so that opening
+    /// and closing one for every required add stores a few fields instead of replacing an
+    /// optional structure.
+    private var transaction = Transaction()
 
     /// The pool entries and stride of a new block: room for a small system's rows, objectives and
     /// rows being built.
@@ -136,7 +140,7 @@ struct CompactTableau {
         artificial = -1
         infeasible = SymbolMask()
         work = PivotWork()
-        transaction = nil
+        closeTransaction()
     }
 
     /// A copy of the tableau with a block of its own.
@@ -314,7 +318,8 @@ struct CompactTableau {
     /// What a rollback restores: the symbol count at the start, the snapshot taken when rows
     /// started being tracked, and the columns `Tableau`'s journal would have saved.
     private struct Transaction {
-        var symbolCount: Int
+        var isOpen = false
+        var symbolCount = 0
         var snapshot: Snapshot?
         var savedColumns: [(symbol: Int, column: ColumnState)] = []
         var columnSaved = SymbolMask()
@@ -323,14 +328,15 @@ struct CompactTableau {
     /// Starts recording what `rollback()` must restore; rows from the start when `tracksRows`,
     /// else from `trackRowChanges()` on (see `Tableau.beginTransaction`).
     mutating func beginTransaction(tracksRows: Bool) {
-        transaction = Transaction(symbolCount: symbolCount, snapshot: tracksRows ? snapshot() : nil)
+        transaction.isOpen = true
+        transaction.symbolCount = symbolCount
+        if tracksRows { transaction.snapshot = snapshot() }
     }
 
     /// Starts recording rows in the open transaction, if any.
     mutating func trackRowChanges() {
-        guard transaction != nil, transaction?.snapshot == nil else { return }
-        let saved = snapshot()
-        transaction?.snapshot = saved
+        guard transaction.isOpen, transaction.snapshot == nil else { return }
+        transaction.snapshot = snapshot()
     }
 
     private func snapshot() -> Snapshot {
@@ -340,15 +346,24 @@ struct CompactTableau {
 
     /// Keeps the changes made since `beginTransaction`.
     mutating func commit() {
-        transaction = nil
+        closeTransaction()
+    }
+
+    /// Closes the transaction, dropping what it recorded.
+    private mutating func closeTransaction() {
+        transaction.isOpen = false
+        if transaction.snapshot != nil { transaction.snapshot = nil }
+        if !transaction.savedColumns.isEmpty { transaction.savedColumns.removeAll(keepingCapacity: true) }
+        transaction.columnSaved = SymbolMask()
     }
 
     /// Undoes every change since `beginTransaction` but the pivots counted. Columns are restored as
     /// `Tableau`'s journal restores them: those it saved get their saved contents back, the others
     /// keep the entries appended meanwhile.
     mutating func rollback() {
-        guard let saved = transaction else { return }
-        transaction = nil
+        guard transaction.isOpen else { return }
+        let saved = transaction
+        closeTransaction()
         if let snapshot = saved.snapshot {
             let current = storage
             let currentSymbols = symbols
@@ -373,11 +388,11 @@ struct CompactTableau {
     /// Saves the column of `symbol` before a change other than an append, as `Tableau`'s journal does.
     @inline(__always)
     mutating func journalColumn(_ symbol: Int) {
-        guard let open = transaction, open.snapshot != nil, symbol < open.symbolCount,
-              !open.columnSaved.contains(symbol) else { return }
+        guard transaction.isOpen, transaction.snapshot != nil, symbol < transaction.symbolCount,
+              !transaction.columnSaved.contains(symbol) else { return }
         let column = symbols[symbol].column
-        transaction?.columnSaved.insert(symbol)
-        transaction?.savedColumns.append((symbol, column))
+        transaction.columnSaved.insert(symbol)
+        transaction.savedColumns.append((symbol, column))
     }
 
     // MARK: Values
