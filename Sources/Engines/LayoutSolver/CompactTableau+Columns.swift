@@ -152,12 +152,15 @@ extension CompactTableau {
             }
             symbols[symbol].column.compactedLength = symbols[symbol].column.count
         }
+        var objectiveChanged = false
         for index in objectives.indices {
             let objective = objectives[index].entry
             let factor = coefficient(objective, symbol)
             guard factor != 0 else { continue }
             add(objective, entry, times: factor, replacing: symbol)
+            objectiveChanged = true
         }
+        if objectiveChanged { costChanged = costChanged.union(heads[entry].mask) }
         if artificial >= 0 {
             let factor = coefficient(artificial, symbol)
             if factor != 0 { add(artificial, entry, times: factor, replacing: symbol) }

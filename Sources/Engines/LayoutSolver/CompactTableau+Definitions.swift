@@ -132,11 +132,11 @@ extension CompactTableau {
     /// The row of a constraint left as written and the user variable it defines, when the choice
     /// of subject would fall on a user variable that nothing mentions yet and the row names a basic
     /// symbol (`Tableau.definitionRow`); nil otherwise.
-    mutating func definitionRow(_ terms: [Term], _ termSymbols: UnsafeMutableBufferPointer<Int>,
+    mutating func definitionRow(_ terms: UnsafeBufferPointer<Term>, _ termSymbols: UnsafeMutableBufferPointer<Int>,
                                 constant: Double) -> (entry: Int, subject: Int)? {
         let entry = newEntry()
-        for (index, term) in terms.enumerated() where termSymbols[index] >= 0 {
-            accumulate(entry, termSymbols[index], term.coefficient)
+        for index in terms.indices where termSymbols[index] >= 0 {
+            accumulate(entry, termSymbols[index], terms[index].coefficient)
         }
         dropCancelled(entry)
         heads[entry].constant = constant

@@ -106,6 +106,9 @@ struct CompactTableau {
     var artificial = -1
     /// Restricted basic symbols whose row constant went negative.
     var infeasible = SymbolMask()
+    /// The symbols whose cost in some objective may have changed since the primal simplex last
+    /// found none improving: the only ones it prices (see `CompactTableau+Simplex.swift`).
+    var costChanged = SymbolMask()
     var work = PivotWork()
 
     /// The transaction (see `beginTransaction`), open or closed: kept in place, so that opening
@@ -139,6 +142,7 @@ struct CompactTableau {
         basic = SymbolMask()
         artificial = -1
         infeasible = SymbolMask()
+        costChanged = SymbolMask()
         work = PivotWork()
         closeTransaction()
     }
@@ -219,21 +223,27 @@ struct CompactTableau {
         symbols[symbol].variable?.takeUnretainedValue()
     }
 
-    /// Whether `symbol` is the symbol of `variable` (compared by identity, without retaining).
+    /// Whether `symbol` is the symbol of `variable` (compared by identity).
     @inline(__always)
-    private func holds(_ variable: Variable, at symbol: Int) -> Bool {
-        symbols[symbol].variable?.toOpaque() == Unmanaged.passUnretained(variable).toOpaque()
+    private func holds(_ variable: Unmanaged<Variable>, at symbol: Int) -> Bool {
+        symbols[symbol].variable?.toOpaque() == variable.toOpaque()
     }
 
     /// The symbol of `variable`, if the tableau has seen it.
     @inline(__always)
     func existingSymbol(for variable: Variable) -> Int? {
-        let hint = variable.symbolHint
+        existingSymbol(for: Unmanaged.passUnretained(variable))
+    }
+
+    /// `existingSymbol(for:)` for a variable that the caller keeps alive, read without retaining it.
+    @inline(__always)
+    private func existingSymbol(for variable: Unmanaged<Variable>) -> Int? {
+        let hint = variable._withUnsafeGuaranteedRef { $0.symbolHint }
         // A variable no tableau has registered still has no hint: it is new here too.
         guard hint >= 0 else { return nil }
         if hint < symbols.count && holds(variable, at: hint) { return hint }
         for symbol in externals where holds(variable, at: symbol) {
-            variable.symbolHint = symbol
+            variable._withUnsafeGuaranteedRef { $0.symbolHint = symbol }
             return symbol
         }
         return nil
@@ -241,12 +251,18 @@ struct CompactTableau {
 
     /// The symbol of `variable`, registering the variable on first use.
     mutating func symbol(for variable: Variable) -> Int {
+        symbol(for: Unmanaged.passUnretained(variable))
+    }
+
+    /// `symbol(for:)` for a variable that the caller keeps alive (a term of a constraint being
+    /// added), read without retaining it; registering retains it in `retainedVariables`.
+    mutating func symbol(for variable: Unmanaged<Variable>) -> Int {
         if let symbol = existingSymbol(for: variable) { return symbol }
         let symbol = makeSymbol(.external)
         if retainedVariables.capacity == 0 { retainedVariables.reserveCapacity(CompactTableau.symbolLimit) }
-        retainedVariables.append(variable)
-        symbols[symbol].variable = Unmanaged.passUnretained(variable)
-        variable.symbolHint = symbol
+        retainedVariables.append(variable.takeUnretainedValue())
+        symbols[symbol].variable = variable
+        variable._withUnsafeGuaranteedRef { $0.symbolHint = symbol }
         return symbol
     }
 
@@ -383,6 +399,8 @@ struct CompactTableau {
         truncate(to: saved.symbolCount)
         artificial = -1
         infeasible = SymbolMask()
+        // The objectives may be back to older costs: price every symbol next time.
+        costChanged = SymbolMask(bits: ~0)
     }
 
     /// Saves the column of `symbol` before a change other than an append, as `Tableau`'s journal does.
