@@ -39,8 +39,9 @@ final class CompactStorage: ManagedBuffer<CompactStorageLayout, Double> {
     /// `ManagedBuffer`'s elements are allocated with the object, which never moves, and every
     /// `CompactTableau` holding these tables holds the block too.
     func emptyTables() -> CompactTables {
-        let layout = header
-        return withUnsafeMutablePointerToElements { words in
+        // Both pointers at once: reading `header` as a property would check exclusive access.
+        withUnsafeMutablePointers { header, words in
+            let layout = header.pointee
             var raw = UnsafeMutableRawPointer(words)
             func carve<Element>(_ type: Element.Type, _ count: Int) -> BlockArray<Element> {
                 let table = BlockArray(base: raw.bindMemory(to: type, capacity: count), capacity: count)
