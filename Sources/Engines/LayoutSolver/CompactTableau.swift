@@ -14,8 +14,9 @@
 /// symbol keeps what its column would hold in `Tableau` as a count, a mask of row slots and the
 /// length at the last compaction, updated at the same moments (`CompactTableau+Columns.swift`).
 ///
-/// A required add that may fail saves a snapshot of the rows (copied on write) when a change that
-/// can fail begins, instead of a journal. Values are computed at each read from the rows and
+/// Every table lives in one storage block (`CompactStorage`), read and written through pointers.
+/// A required add that may fail saves a snapshot of the tables (a copy of the block) when a change
+/// that can fail begins, instead of a journal. Values are computed at each read from the rows and
 /// definitions, and written into the variables whose value differs from the one last written.
 struct CompactTableau {
     /// What the tableau keeps about one symbol.
