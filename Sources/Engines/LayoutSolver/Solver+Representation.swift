@@ -152,9 +152,3 @@ extension Solver {
         return large.install(consume row, tag: tag, definedVariable: definedVariable) ? tag : nil
     }
 }
-
-/// A `Tableau` on the heap, made only for a solver whose system outgrows its compact tableau.
-final class LargeTableauBox {
-    // Only the solver that owns the box touches it, through `Solver.large`.
-    @exclusivity(unchecked) var tableau = Tableau()
-}

@@ -31,9 +31,7 @@ public final class Solver {
     /// The tableau of a small system (see `Solver+Representation.swift`), used while
     /// `usesCompact`; `large` is used once the system has outgrown it.
     @exclusivity(unchecked) var compact = CompactTableau()
-    /// The box of `large`, made at its first use: a solver that stays small never makes (or tears
-    /// down) a `Tableau`, whose many tables cost something to destroy even when empty.
-    @exclusivity(unchecked) private var largeBox: LargeTableauBox?
+    @exclusivity(unchecked) var large = Tableau()
     /// Whether the solver works on `compact`.
     var usesCompact = true
     @exclusivity(unchecked) var records = IdentityTable<Record>()
@@ -220,7 +218,7 @@ public final class Solver {
     /// solver starts again on its compact tableau, whose storage it keeps.
     public func reset() {
         compact.removeAll()
-        largeBox = nil
+        large = Tableau()
         usesCompact = true
         records.removeAll()
         edits.removeAll()
@@ -228,21 +226,6 @@ public final class Solver {
     }
 
     // MARK: Internals
-
-    /// The tableau of a system that outgrew the compact one (see `Solver+Representation.swift`).
-    var large: Tableau {
-        _read { yield largeTableauBox().tableau }
-        _modify { yield &largeTableauBox().tableau }
-    }
-
-    /// The box of `large`, made on first use.
-    @inline(__always)
-    private func largeTableauBox() -> LargeTableauBox {
-        if let box = largeBox { return box }
-        let box = LargeTableauBox()
-        largeBox = box
-        return box
-    }
 
     /// Adds a constraint, optimizing afterwards or leaving that to the caller.
     private func add(_ constraint: Constraint, optimizing: Bool) throws(SolverError) {
@@ -333,4 +316,3 @@ public final class Solver {
         return (row, tag, definedVariable)
     }
 }
-
