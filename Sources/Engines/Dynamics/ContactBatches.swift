@@ -133,13 +133,14 @@ struct ContactBatches {
     /// keeps its kind and its lanes' contacts, as the full build would give them.
     private static func reload(_ contacts: UnsafeBufferPointer<Contact>, _ masses: UnsafeBufferPointer<SolverBodyMass>,
                                _ batches: UnsafeMutableBufferPointer<WideContact>, padding: UnsafePointer<Contact>) {
+        guard let c = contacts.baseAddress else { return }
         for i in batches.indices {
             let kind = batches[i].kind
             let i0 = Int(batches[i].contact[0]), i1 = Int(batches[i].contact[1])
             if i1 >= 0 {
-                batches[i].load(kind: kind, contacts[i0], contacts[i1], index0: i0, index1: i1, masses: masses)
+                batches[i].load(kind: kind, c + i0, c + i1, index0: i0, index1: i1, masses: masses)
             } else {
-                batches[i].load(kind: kind, contacts[i0], padding.pointee, index0: i0, index1: i1, masses: masses)
+                batches[i].load(kind: kind, c + i0, padding, index0: i0, index1: i1, masses: masses)
             }
         }
     }
@@ -189,6 +190,7 @@ struct ContactBatches {
         groupStarts[0] = 0
 
         var next = 0
+        guard let c = contacts.baseAddress else { return next }
         for g in 0..<groupCount {
             let start = groupStarts[g], end = groupStarts[g + 1]
             guard start < end, let kind = WideContact.Kind(rawValue: UInt8(g % kindCount)) else { continue }
@@ -196,9 +198,9 @@ struct ContactBatches {
             while first < end {
                 let i0 = order[first], i1 = first + 1 < end ? order[first + 1] : -1
                 if i1 >= 0 {
-                    batches[next].load(kind: kind, contacts[i0], contacts[i1], index0: i0, index1: i1, masses: masses)
+                    batches[next].load(kind: kind, c + i0, c + i1, index0: i0, index1: i1, masses: masses)
                 } else {
-                    batches[next].load(kind: kind, contacts[i0], padding.pointee, index0: i0, index1: i1, masses: masses)
+                    batches[next].load(kind: kind, c + i0, padding, index0: i0, index1: i1, masses: masses)
                 }
                 next += 1
                 first += Lanes.scalarCount

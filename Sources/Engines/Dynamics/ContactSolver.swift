@@ -20,22 +20,25 @@ extension Contact {
             p.relativeVelocity = dot(n, b.velocity + cross(b.angularVelocity, rB) - a.velocity - cross(a.angularVelocity, rA))
             p.maxNormalImpulse = 0
         }
-        prepare(&point0)
         blockSolve = false
         linearOnly = false
-        guard count > 1 else { return }
-        prepare(&point1)
-        if massA.inverseInertia == 0 && massB.inverseInertia == 0 {
+        if count > 1 && massA.inverseInertia == 0 && massB.inverseInertia == 0 {
             // Neither body can turn, so both points have the same Jacobian: solve them as one
-            // constraint at the deeper point, carrying their summed impulses.
+            // constraint at the deeper point, carrying their summed impulses. Only that point is
+            // prepared: nothing reads the other's solver numbers (the batch, restitution and the
+            // projection take `point0` alone), and a point's preparation reads none of the other's.
             linearOnly = true
             if point1.separation < point0.separation { swap(&point0, &point1) }
             point0.normalImpulse += point1.normalImpulse
             point0.tangentImpulse += point1.tangentImpulse
             point1.normalImpulse = 0
             point1.tangentImpulse = 0
+            prepare(&point0)
             return
         }
+        prepare(&point0)
+        guard count > 1 else { return }
+        prepare(&point1)
         let rn1A = cross(point0.anchorA, n), rn1B = cross(point0.anchorB, n)
         let rn2A = cross(point1.anchorA, n), rn2B = cross(point1.anchorB, n)
         let m = massA.inverseMass + massB.inverseMass

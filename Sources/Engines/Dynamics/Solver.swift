@@ -74,9 +74,10 @@ extension World {
             contacts.withUnsafeMutableBufferPointer { contacts in
             joints.withUnsafeMutableBufferPointer { joints in
             batches.withBatches { wide in
+            forces.withUnsafeBufferPointer { forceList in
                 for substep in 0..<substeps {
                     let elapsed = Double(substep) * hs
-                    Self.integrateVelocities(bodies, masses, forces, hs)
+                    Self.integrateVelocities(bodies, masses, forceList, hs)
                     WideContactSolver.warmStart(wide, bodies)
                     for j in joints.indices { joints[j].warmStart(bodies: bodies, elapsed: elapsed) }
                     for j in joints.indices {
@@ -99,40 +100,54 @@ extension World {
             }
             }
             }
+            }
         }
         storeSolverBodies()
     }
 
     private mutating func loadSolverBodies() {
-        for i in bodies.indices {
-            var s = SolverBody(), m = SolverBodyMass()
-            if bodies[i].state == .awake {
-                s.velocity = bodies[i].velocity
-                s.angularVelocity = bodies[i].angularVelocity
-                m.inverseMass = bodies[i].inverseMass
-                m.inverseInertia = bodies[i].inverseInertia
-                m.awake = true
+        bodies.withUnsafeBufferPointer { bodies in
+            solverBodies.withUnsafeMutableBufferPointer { solverBodies in
+                solverMasses.withUnsafeMutableBufferPointer { solverMasses in
+                    for i in bodies.indices {
+                        var s = SolverBody(), m = SolverBodyMass()
+                        if bodies[i].state == .awake {
+                            s.velocity = bodies[i].velocity
+                            s.angularVelocity = bodies[i].angularVelocity
+                            m.inverseMass = bodies[i].inverseMass
+                            m.inverseInertia = bodies[i].inverseInertia
+                            m.awake = true
+                        }
+                        solverBodies[i] = s
+                        solverMasses[i] = m
+                    }
+                }
             }
-            solverBodies[i] = s
-            solverMasses[i] = m
         }
     }
 
     /// Moves the awake bodies by their motion over the step and keeps their velocities.
     private mutating func storeSolverBodies() {
-        for i in bodies.indices where solverMasses[i].awake {
-            let s = solverBodies[i]
-            bodies[i].velocity = s.velocity
-            bodies[i].angularVelocity = s.angularVelocity
-            bodies[i].position += s.deltaPosition
-            if s.deltaAngle != 0 {
-                bodies[i].angle += s.deltaAngle
-                bodies[i].rotation = Rotation(angle: bodies[i].angle)
+        solverBodies.withUnsafeBufferPointer { solverBodies in
+            solverMasses.withUnsafeBufferPointer { solverMasses in
+                bodies.withUnsafeMutableBufferPointer { bodies in
+                    for i in bodies.indices where solverMasses[i].awake {
+                        let s = solverBodies[i]
+                        bodies[i].velocity = s.velocity
+                        bodies[i].angularVelocity = s.angularVelocity
+                        bodies[i].position += s.deltaPosition
+                        if s.deltaAngle != 0 {
+                            bodies[i].angle += s.deltaAngle
+                            bodies[i].rotation = Rotation(angle: bodies[i].angle)
+                        }
+                    }
+                }
             }
         }
     }
 
-    private static func integrateVelocities(_ bodies: SolverBodies, _ masses: SolverBodyMasses, _ forces: [Body], _ h: Double) {
+    private static func integrateVelocities(_ bodies: SolverBodies, _ masses: SolverBodyMasses, _ forces: UnsafeBufferPointer<Body>,
+                                            _ h: Double) {
         for i in bodies.indices where masses[i].awake {
             let inverseMass = masses[i].inverseMass, inverseInertia = masses[i].inverseInertia
             var v = bodies[i].velocity + h * (forces[i].gravity + inverseMass * forces[i].force)
@@ -168,23 +183,34 @@ extension World {
     /// their anchors, effective masses, softness and approach speeds. The contacts and bodies
     /// are read and written in place.
     private mutating func prepareContacts(contactSoftness: Softness, staticSoftness: Softness) {
-        activeContacts.removeAll(keepingCapacity: true)
+        // The active list gets room for every contact (kept from step to step) and is written
+        // through a pointer, then cut to the contacts taken.
         var active: [Int] = []
         swap(&active, &activeContacts)
         defer { swap(&active, &activeContacts) }
-        solverBodies.withUnsafeBufferPointer { solverBodies in
+        let room = contacts.count
+        if active.count < room {
+            active.append(contentsOf: repeatElement(0, count: room - active.count))
+        }
+        let taken = solverBodies.withUnsafeBufferPointer { solverBodies in
             solverMasses.withUnsafeBufferPointer { solverMasses in
                 contacts.withUnsafeMutableBufferPointer { contacts in
-                    for ci in contacts.indices {
-                        let ia = contacts[ci].bodyA, ib = contacts[ci].bodyB
-                        let a = solverMasses[ia], b = solverMasses[ib]
-                        guard contacts[ci].count > 0, a.awake || b.awake else { continue }
-                        active.append(ci)
-                        contacts[ci].prepare(a: solverBodies[ia], a, b: solverBodies[ib], b,
-                                             softness: a.inverseMass == 0 || b.inverseMass == 0 ? staticSoftness : contactSoftness)
+                    active.withUnsafeMutableBufferPointer { active in
+                        var taken = 0
+                        for ci in contacts.indices {
+                            let ia = contacts[ci].bodyA, ib = contacts[ci].bodyB
+                            let a = solverMasses[ia], b = solverMasses[ib]
+                            guard contacts[ci].count > 0, a.awake || b.awake else { continue }
+                            active[taken] = ci
+                            taken += 1
+                            contacts[ci].prepare(a: solverBodies[ia], a, b: solverBodies[ib], b,
+                                                 softness: a.inverseMass == 0 || b.inverseMass == 0 ? staticSoftness : contactSoftness)
+                        }
+                        return taken
                     }
                 }
             }
         }
+        active.removeLast(active.count - taken)
     }
 }

@@ -62,32 +62,43 @@ struct WideContact {
 
     /// Loads two prepared contacts, one per lane (the second may be `ContactBatches.padding`).
     /// Whole vectors are written, so that the substeps read them back without waiting on
-    /// half-written registers; fields the kind does not read are left as they were.
+    /// half-written registers; fields the kind does not read are left as they were. This form
+    /// takes contact values; the solver loads through pointers (below).
+    mutating func load(kind: Kind, _ c0: Contact, _ c1: Contact, index0: Int, index1: Int,
+                       masses: UnsafeBufferPointer<SolverBodyMass>) {
+        withUnsafePointer(to: c0) { first in
+            withUnsafePointer(to: c1) { second in
+                load(kind: kind, first, second, index0: index0, index1: index1, masses: masses)
+            }
+        }
+    }
+
+    /// The same, reading the contacts where they are (a contact is too large to be copied for it).
     @inline(__always)
-    mutating func load(kind: Kind, _ c0: borrowing Contact, _ c1: borrowing Contact, index0: Int, index1: Int,
+    mutating func load(kind: Kind, _ first: UnsafePointer<Contact>, _ second: UnsafePointer<Contact>, index0: Int, index1: Int,
                        masses: UnsafeBufferPointer<SolverBodyMass>) {
         self.kind = kind
-        bodyA = LaneIndices(Int32(truncatingIfNeeded: c0.bodyA), Int32(truncatingIfNeeded: c1.bodyA))
-        bodyB = LaneIndices(Int32(truncatingIfNeeded: c0.bodyB), Int32(truncatingIfNeeded: c1.bodyB))
+        bodyA = LaneIndices(Int32(truncatingIfNeeded: first.pointee.bodyA), Int32(truncatingIfNeeded: second.pointee.bodyA))
+        bodyB = LaneIndices(Int32(truncatingIfNeeded: first.pointee.bodyB), Int32(truncatingIfNeeded: second.pointee.bodyB))
         contact = LaneIndices(Int32(truncatingIfNeeded: index0), Int32(truncatingIfNeeded: index1))
-        normalX = Lanes(c0.normal.x, c1.normal.x)
-        normalY = Lanes(c0.normal.y, c1.normal.y)
-        friction = Lanes(c0.friction, c1.friction)
+        normalX = Lanes(first.pointee.normal.x, second.pointee.normal.x)
+        normalY = Lanes(first.pointee.normal.y, second.pointee.normal.y)
+        friction = Lanes(first.pointee.friction, second.pointee.friction)
         hasFriction = any(friction .> 0)
-        biasRate = Lanes(c0.softness.biasRate, c1.softness.biasRate)
-        massScale = Lanes(c0.softness.massScale, c1.softness.massScale)
-        let a0 = masses[c0.bodyA], b0 = masses[c0.bodyB], a1 = masses[c1.bodyA], b1 = masses[c1.bodyB]
+        biasRate = Lanes(first.pointee.softness.biasRate, second.pointee.softness.biasRate)
+        massScale = Lanes(first.pointee.softness.massScale, second.pointee.softness.massScale)
+        let a0 = masses[first.pointee.bodyA], b0 = masses[first.pointee.bodyB], a1 = masses[second.pointee.bodyA], b1 = masses[second.pointee.bodyB]
         inverseMassA = Lanes(a0.inverseMass, a1.inverseMass)
         inverseMassB = Lanes(b0.inverseMass, b1.inverseMass)
         inverseInertiaA = Lanes(a0.inverseInertia, a1.inverseInertia)
         inverseInertiaB = Lanes(b0.inverseInertia, b1.inverseInertia)
-        point1 = WidePoint(c0.point0, c1.point0)
-        if kind.twoPoints { point2 = WidePoint(c0.point1, c1.point1) }
+        point1 = WidePoint(first.pointee.point0, second.pointee.point0)
+        if kind.twoPoints { point2 = WidePoint(first.pointee.point1, second.pointee.point1) }
         if kind == .block {
-            k11 = Lanes(c0.k11, c1.k11)
-            k12 = Lanes(c0.k12, c1.k12)
-            k22 = Lanes(c0.k22, c1.k22)
-            inverseDeterminant = Lanes(c0.inverseDeterminant, c1.inverseDeterminant)
+            k11 = Lanes(first.pointee.k11, second.pointee.k11)
+            k12 = Lanes(first.pointee.k12, second.pointee.k12)
+            k22 = Lanes(first.pointee.k22, second.pointee.k22)
+            inverseDeterminant = Lanes(first.pointee.inverseDeterminant, second.pointee.inverseDeterminant)
         }
     }
 }

@@ -70,7 +70,12 @@ enum WideContactSolver {
     static func solve(_ batches: UnsafeMutableBufferPointer<WideContact>, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
         for i in batches.indices {
             switch batches[i].kind {
-            case .linear: solveLinear(&batches[i], bodies, inverseH: inverseH, useBias: useBias)
+            case .linear:
+                if useBias {
+                    solveLinearBiased(&batches[i], bodies, inverseH: inverseH)
+                } else {
+                    solveLinearRelaxed(&batches[i], bodies, inverseH: inverseH)
+                }
             case .onePoint: solveOnePoint(&batches[i], bodies, inverseH: inverseH, useBias: useBias)
             case .twoPoints: solveTwoPoints(&batches[i], bodies, inverseH: inverseH, useBias: useBias)
             case .block: solveBlock(&batches[i], bodies, inverseH: inverseH, useBias: useBias)
@@ -79,11 +84,20 @@ enum WideContactSolver {
     }
 
     // One function per kind, so that each is compiled for its kind alone (and kept out of line,
-    // where the registers are all its own).
+    // where the registers are all its own). The linear kind, the one of boxes that cannot turn,
+    // also has the solve and the relax pass compiled apart: without the bias branch its pass
+    // takes about a seventh fewer instructions.
 
+    /// The linear kind's soft solve, with position bias.
     @inline(never)
-    private static func solveLinear(_ c: inout WideContact, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
-        solve(&c, bodies, inverseH: inverseH, useBias: useBias, twoPoints: false, block: false, turns: false)
+    private static func solveLinearBiased(_ c: inout WideContact, _ bodies: SolverBodies, inverseH: Double) {
+        solve(&c, bodies, inverseH: inverseH, useBias: true, twoPoints: false, block: false, turns: false)
+    }
+
+    /// The linear kind's relax pass, without bias.
+    @inline(never)
+    private static func solveLinearRelaxed(_ c: inout WideContact, _ bodies: SolverBodies, inverseH: Double) {
+        solve(&c, bodies, inverseH: inverseH, useBias: false, twoPoints: false, block: false, turns: false)
     }
 
     @inline(never)
@@ -182,7 +196,7 @@ enum WideContactSolver {
         let total = pointwiseMax(t.massScale * (p.normalImpulse - p.normalMass * (vn + t.bias)), Lanes())
         let delta = total - p.normalImpulse
         p.normalImpulse = total
-        p.maxNormalImpulse = pointwiseMax(p.maxNormalImpulse, delta)
+        p.maxNormalImpulse = laneMax(p.maxNormalImpulse, delta)
         impulse(delta * c.normalX, delta * c.normalY, p, c, &a, &b, angular: angular)
     }
 
