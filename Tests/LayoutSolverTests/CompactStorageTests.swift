@@ -52,6 +52,15 @@ final class CompactStorageTests: XCTestCase {
         }
     }
 
+    /// A tableau of `symbols` slack symbols and `entries` rows written by `fill`.
+    private func filledTableau(symbols: Int, entries: Int) -> CompactTableau {
+        var tableau = CompactTableau()
+        for _ in 0..<symbols { _ = tableau.makeSymbol(.slack) }
+        for _ in 0..<entries { _ = tableau.newEntry() }
+        fill(&tableau, entries: 0..<entries)
+        return tableau
+    }
+
     /// The rows of `entries`, each as its constant's bits followed by its symbols and their
     /// coefficients' bits.
     private func rows(_ tableau: CompactTableau, _ entries: Range<Int>) -> [[UInt64]] {
@@ -92,10 +101,7 @@ final class CompactStorageTests: XCTestCase {
 
     /// A duplicate has a block of its own: changing either leaves the other as it was.
     func testDuplicateHasItsOwnBlock() {
-        var original = CompactTableau()
-        for _ in 0..<10 { _ = original.makeSymbol(.slack) }
-        for _ in 0..<6 { _ = original.newEntry() }
-        fill(&original, entries: 0..<6)
+        var original = filledTableau(symbols: 10, entries: 6)
         let before = rows(original, 0..<6)
         var copy = original.duplicate()
         XCTAssertNotEqual(ObjectIdentifier(copy.storage), ObjectIdentifier(original.storage))
@@ -106,16 +112,13 @@ final class CompactStorageTests: XCTestCase {
         XCTAssertEqual(original.symbolCount, 10)
         original.multiply(1, by: -1)
         XCTAssertEqual(bits(copy.row(1)), before[1])
-        XCTAssertEqual(copy.row(0).constant, original.row(0).constant * 3)
+        XCTAssertEqual(copy.row(0).cells.map(\.coefficient), original.row(0).cells.map { $0.coefficient * 3 })
     }
 
     /// A rollback restores the rows and symbols of its snapshot even when the tables moved to a
     /// larger block in between.
     func testRollbackAcrossAGrowthRestoresTheRows() {
-        var tableau = CompactTableau()
-        for _ in 0..<30 { _ = tableau.makeSymbol(.slack) }
-        for _ in 0..<30 { _ = tableau.newEntry() }
-        fill(&tableau, entries: 0..<30)
+        var tableau = filledTableau(symbols: 30, entries: 30)
         let before = rows(tableau, 0..<30)
         let block = ObjectIdentifier(tableau.storage)
         tableau.beginTransaction(tracksRows: true)
