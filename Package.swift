@@ -32,6 +32,8 @@ let package = Package(
                        providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
         .systemLibrary(name: "CCurl", path: "Sources/System/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+        // glibc's allocator settings (mallopt); part of the C library, nothing to link.
+        .systemLibrary(name: "CMalloc", path: "Sources/System/CMalloc", providers: [.apt(["libc6-dev"])]),
 
         // Support: small pure building blocks, and dedicated threads for blocking and CPU-heavy work.
         module("Spelling", in: "Support"),
@@ -70,7 +72,7 @@ let package = Package(
         module("LecternApp", in: "Web", [
             "HTTPServer", "HTML", "Store", "SQLite", "Threads", "Grading", "AutoLayout", "Dynamics",
             "Captions", "JSON", "Digest", "CCrypt", "SourceCode", "ConstraintCode", "BehaviorCode", "InterfaceBuilder", "XML",
-            "LTI", "CCrypto", "CCurl",
+            "LTI", "CCrypto", "CCurl", "CMalloc",
         ]),
         // The tests' one HTTP client (in process or over a socket); only test targets depend on it.
         module("HTTPTesting", in: "Web", ["HTTPServer"]),

@@ -45,13 +45,13 @@ declare -A allowed=(
     [Store]="SQLite Captions JSON Digest Spelling Foundation"
     [HTTPServer]="JSON HTML Foundation Glibc Musl Dispatch Synchronization"
     [HTTPTesting]="HTTPServer Foundation Glibc Dispatch"
-    [LecternApp]="HTTPServer HTML Store SQLite Threads Grading AutoLayout Dynamics Captions JSON Digest CCrypt Foundation Glibc Dispatch Synchronization ConstraintCode InterfaceBuilder BehaviorCode XML SourceCode Spelling LTI CCrypto CCurl"
+    [LecternApp]="HTTPServer HTML Store SQLite Threads Grading AutoLayout Dynamics Captions JSON Digest CCrypt Foundation Glibc Dispatch Synchronization ConstraintCode InterfaceBuilder BehaviorCode XML SourceCode Spelling LTI CCrypto CCurl CMalloc"
     [lectern]="LecternApp CLI Grading Foundation Glibc"
     [lectern-bench]="LecternApp CLI LayoutSolver AutoLayout Dynamics Grading Store SQLite Captions HTTPServer JSON Foundation Glibc Dispatch Synchronization InterfaceBuilder XML ConstraintCode BehaviorCode SourceCode SeededRandom LTI"
 )
 # Module -> its layer, the folder under Sources/ that holds it.
 declare -A layer=(
-    [CSQLite]=System [CCrypt]=System [CCrypto]=System [CCurl]=System
+    [CSQLite]=System [CCrypt]=System [CCrypto]=System [CCurl]=System [CMalloc]=System
     [Spelling]=Support [Digest]=Support [SeededRandom]=Support [JSON]=Support [Threads]=Support
     [LayoutSolver]=Engines [AutoLayout]=Engines [Dynamics]=Engines
     [XML]=Formats [SourceCode]=Formats [ConstraintCode]=Formats [BehaviorCode]=Formats [InterfaceBuilder]=Formats

@@ -3,8 +3,9 @@ extension Solver {
     /// `Solver+Ambiguity.swift`) on one scratch copy of it, so that a check does not move the solver
     /// to `Tableau`.
     func compactAmbiguousVariables(among candidates: [Variable]) -> [Variable] {
-        var scratch = compact
+        var scratch = compact.duplicate()
         scratch.objectives.removeAll { $0.level <= Strength.weak.level }
+        scratch.costChanged = SymbolMask(bits: ~0)
         let undetermined = candidates.filter { !scratch.isDetermined($0) }
         compact.work = scratch.work  // the copy's pivots are this solver's work
         return undetermined
@@ -39,6 +40,7 @@ extension CompactTableau {
         multiply(goal, by: sign)
         if objectives.last?.level == 0 { objectives.removeLast() }
         objectives.append((0, goal))
+        costChanged = costChanged.union(heads[goal].mask)
         guard optimize() == .optimal else { return nil }
         return value(of: symbol)
     }

@@ -24,13 +24,12 @@ extension CompactTableau {
         guard !linked.isEmpty else { return }
         let slot = symbols[basic].slot
         var compacting = SymbolMask()
-        symbols.withUnsafeMutableBufferPointer { symbols in
-            for symbol in linked {
-                symbols[symbol].column.count += 1
-                symbols[symbol].column.slots.insert(slot)
-                let column = symbols[symbol].column
-                if column.count > 4 * column.compactedLength + 64 { compacting.insert(symbol) }
-            }
+        let symbols = self.symbols
+        for symbol in linked {
+            symbols[symbol].column.count += 1
+            symbols[symbol].column.slots.insert(slot)
+            let column = symbols[symbol].column
+            if column.count > 4 * column.compactedLength + 64 { compacting.insert(symbol) }
         }
         for symbol in compacting { compactColumn(symbol) }
     }
@@ -153,12 +152,15 @@ extension CompactTableau {
             }
             symbols[symbol].column.compactedLength = symbols[symbol].column.count
         }
+        var objectiveChanged = false
         for index in objectives.indices {
             let objective = objectives[index].entry
             let factor = coefficient(objective, symbol)
             guard factor != 0 else { continue }
             add(objective, entry, times: factor, replacing: symbol)
+            objectiveChanged = true
         }
+        if objectiveChanged { costChanged = costChanged.union(heads[entry].mask) }
         if artificial >= 0 {
             let factor = coefficient(artificial, symbol)
             if factor != 0 { add(artificial, entry, times: factor, replacing: symbol) }

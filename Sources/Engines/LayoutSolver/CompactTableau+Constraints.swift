@@ -7,34 +7,46 @@ extension CompactTableau {
     /// symbols, or, when it can define a user variable, the row as written and that variable
     /// (`Tableau.expressionRow`).
     mutating func expressionRow(_ terms: [Term], constant: Double) -> (entry: Int, definedVariable: Int?) {
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: terms.count) { termSymbols in
-            var fresh = false
-            var named = false
-            for (index, term) in terms.enumerated() {
-                let symbol = term.coefficient == 0 ? -1 : symbol(for: term.variable)
-                termSymbols.initializeElement(at: index, to: symbol)
-                guard symbol >= 0 else { continue }
-                named = named || isBasic(symbol)
-                fresh = fresh || (!isBasic(symbol) && symbols[symbol].column.count == 0)
+        // Terms are read in place (a copy of each would retain its variable).
+        terms.withUnsafeBufferPointer { terms in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: terms.count) { termSymbols in
+                expressionRow(terms, termSymbols, constant: constant)
             }
-            if fresh && named, let definition = definitionRow(terms, termSymbols, constant: constant) {
-                return (definition.entry, definition.subject)
-            }
-            let result = newEntry()
-            var total = constant
-            for (index, term) in terms.enumerated() where termSymbols[index] >= 0 {
-                guard let (entry, temporary) = expandedRow(of: termSymbols[index]) else {
-                    accumulate(result, termSymbols[index], term.coefficient)
-                    continue
-                }
-                total += heads[entry].constant * term.coefficient
-                accumulate(result, from: entry, times: term.coefficient, skippingNearZero: true)
-                if temporary { freeEntry(entry) }
-            }
-            dropCancelled(result)
-            heads[result].constant = total
-            return (result, nil)
         }
+    }
+
+    /// `expressionRow(_:constant:)` with room for the terms' symbols.
+    private mutating func expressionRow(_ terms: UnsafeBufferPointer<Term>, _ termSymbols: UnsafeMutableBufferPointer<Int>,
+                                        constant: Double) -> (entry: Int, definedVariable: Int?) {
+        var fresh = false
+        var named = false
+        for index in terms.indices {
+            // The constraint being added keeps its terms' variables alive.
+            let symbol = terms[index].coefficient == 0 ? -1
+                : symbol(for: Unmanaged.passUnretained(terms[index].variable))
+            termSymbols.initializeElement(at: index, to: symbol)
+            guard symbol >= 0 else { continue }
+            named = named || isBasic(symbol)
+            fresh = fresh || (!isBasic(symbol) && symbols[symbol].column.count == 0)
+        }
+        if fresh && named, let definition = definitionRow(terms, termSymbols, constant: constant) {
+            return (definition.entry, definition.subject)
+        }
+        let result = newEntry()
+        var total = constant
+        for index in terms.indices where termSymbols[index] >= 0 {
+            let coefficient = terms[index].coefficient
+            guard let (entry, temporary) = expandedRow(of: termSymbols[index]) else {
+                accumulate(result, termSymbols[index], coefficient)
+                continue
+            }
+            total += heads[entry].constant * coefficient
+            accumulate(result, from: entry, times: coefficient, skippingNearZero: true)
+            if temporary { freeEntry(entry) }
+        }
+        dropCancelled(result)
+        heads[result].constant = total
+        return (result, nil)
     }
 
     /// The row of a new constraint with its slack, error or dummy symbols, its error symbols
@@ -276,11 +288,15 @@ extension CompactTableau {
 
     /// Adds `factor ×` (the current row of) `symbol` to the objective of `level`.
     mutating func addToObjective(_ symbol: Int, times factor: Double, level: Int) {
-        let objective = objectives[objectiveIndex(for: level)].entry
+        // The index first: making an objective may move the tables to a larger block.
+        let index = objectiveIndex(for: level)
+        let objective = objectives[index].entry
         if isBasic(symbol) {
             add(objective, rowEntry(symbol), times: factor)
+            costChanged = costChanged.union(heads[rowEntry(symbol)].mask)
         } else {
             insert(objective, symbol, factor)
+            costChanged.insert(symbol)
         }
     }
 }

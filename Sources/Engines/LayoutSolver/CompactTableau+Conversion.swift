@@ -8,7 +8,7 @@ extension CompactTableau {
         var tableau = Tableau()
         tableau.reserveSymbols(symbolCount)
         for symbol in 0..<symbolCount {
-            if let variable = variables[symbol] {
+            if let variable = variable(of: symbol) {
                 _ = tableau.symbol(for: variable)
             } else {
                 _ = tableau.makeSymbol(kind(symbol), level: level(symbol))

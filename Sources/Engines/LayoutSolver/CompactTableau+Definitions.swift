@@ -79,24 +79,23 @@ extension CompactTableau {
         let theirs = heads[entry].mask
         let basic = self.basic
         var mine = heads[result].mask
-        cells.withUnsafeMutableBufferPointer { cells in
-            for cell in theirs {
-                let value = cells[base + cell] * factor
-                if !basic.contains(cell) {
-                    if mine.contains(cell) {
-                        cells[resultBase + cell] += value
-                    } else {
-                        mine.insert(cell)
-                        cells[resultBase + cell] = value
-                    }
-                } else if !scratch.gathered.contains(cell) {
-                    scratch.touched[scratch.touchedCount] = cell
-                    scratch.touchedCount += 1
-                    scratch.factors[cell] = 0 + value
-                    scratch.gathered.insert(cell)
+        let cells = self.cells
+        for cell in theirs {
+            let value = cells[base + cell] * factor
+            if !basic.contains(cell) {
+                if mine.contains(cell) {
+                    cells[resultBase + cell] += value
                 } else {
-                    scratch.factors[cell] = scratch.factors[cell] + value
+                    mine.insert(cell)
+                    cells[resultBase + cell] = value
                 }
+            } else if !scratch.gathered.contains(cell) {
+                scratch.touched[scratch.touchedCount] = cell
+                scratch.touchedCount += 1
+                scratch.factors[cell] = 0 + value
+                scratch.gathered.insert(cell)
+            } else {
+                scratch.factors[cell] = scratch.factors[cell] + value
             }
         }
         heads[result].mask = mine
@@ -133,11 +132,11 @@ extension CompactTableau {
     /// The row of a constraint left as written and the user variable it defines, when the choice
     /// of subject would fall on a user variable that nothing mentions yet and the row names a basic
     /// symbol (`Tableau.definitionRow`); nil otherwise.
-    mutating func definitionRow(_ terms: [Term], _ termSymbols: UnsafeMutableBufferPointer<Int>,
+    mutating func definitionRow(_ terms: UnsafeBufferPointer<Term>, _ termSymbols: UnsafeMutableBufferPointer<Int>,
                                 constant: Double) -> (entry: Int, subject: Int)? {
         let entry = newEntry()
-        for (index, term) in terms.enumerated() where termSymbols[index] >= 0 {
-            accumulate(entry, termSymbols[index], term.coefficient)
+        for index in terms.indices where termSymbols[index] >= 0 {
+            accumulate(entry, termSymbols[index], terms[index].coefficient)
         }
         dropCancelled(entry)
         heads[entry].constant = constant

@@ -28,25 +28,23 @@ extension CompactTableau {
     }
 
     /// `accumulate(target, symbol, coefficient × factor)` for each cell of `source` in id order,
-    /// skipping the products near zero when `skippingNearZero`. The mask is kept in a local and the
-    /// coefficients written through one buffer, so the whole pass pays one uniqueness check for
-    /// each array instead of two for each cell.
+    /// skipping the products near zero when `skippingNearZero`. The mask is kept in a local while
+    /// the pass runs.
     mutating func accumulate(_ target: Int, from source: Int, times factor: Double, skippingNearZero: Bool) {
         let stride = self.stride
+        let cells = self.cells
         let theirs = heads[source].mask
         var mine = heads[target].mask
-        cells.withUnsafeMutableBufferPointer { cells in
-            let targetBase = target * stride
-            let sourceBase = source * stride
-            for symbol in theirs {
-                let value = cells[sourceBase + symbol] * factor
-                if skippingNearZero && nearZero(value) { continue }
-                if mine.contains(symbol) {
-                    cells[targetBase + symbol] += value
-                } else {
-                    mine.insert(symbol)
-                    cells[targetBase + symbol] = value
-                }
+        let targetBase = target * stride
+        let sourceBase = source * stride
+        for symbol in theirs {
+            let value = cells[sourceBase + symbol] * factor
+            if skippingNearZero && nearZero(value) { continue }
+            if mine.contains(symbol) {
+                cells[targetBase + symbol] += value
+            } else {
+                mine.insert(symbol)
+                cells[targetBase + symbol] = value
             }
         }
         heads[target].mask = mine
@@ -64,10 +62,8 @@ extension CompactTableau {
     mutating func multiply(_ entry: Int, by factor: Double) {
         heads[entry].constant *= factor
         let base = entry * stride
-        let mask = heads[entry].mask
-        cells.withUnsafeMutableBufferPointer { cells in
-            for symbol in mask { cells[base + symbol] *= factor }
-        }
+        let cells = self.cells
+        for symbol in heads[entry].mask { cells[base + symbol] *= factor }
     }
 
     /// Rewrites `0 = row` as `symbol = …` (`Row.solve(for:)`); `symbol` must be present.
@@ -104,24 +100,23 @@ extension CompactTableau {
         if replaced >= 0 && mine.contains(replaced) && !theirs.contains(replaced) { mine.remove(replaced) }
         var added = SymbolMask()
         let stride = self.stride
-        cells.withUnsafeMutableBufferPointer { cells in
-            let targetBase = target * stride
-            let sourceBase = source * stride
-            for symbol in theirs {
-                let value = cells[sourceBase + symbol] * factor
-                if mine.contains(symbol) {
-                    let sum = (symbol == replaced ? 0 : cells[targetBase + symbol]) + value
-                    if nearZero(sum) {
-                        mine.remove(symbol)
-                    } else {
-                        cells[targetBase + symbol] = sum
-                        if symbol == replaced { added.insert(symbol) }
-                    }
-                } else if !nearZero(value) {
-                    mine.insert(symbol)
-                    cells[targetBase + symbol] = value
-                    added.insert(symbol)
+        let cells = self.cells
+        let targetBase = target * stride
+        let sourceBase = source * stride
+        for symbol in theirs {
+            let value = cells[sourceBase + symbol] * factor
+            if mine.contains(symbol) {
+                let sum = (symbol == replaced ? 0 : cells[targetBase + symbol]) + value
+                if nearZero(sum) {
+                    mine.remove(symbol)
+                } else {
+                    cells[targetBase + symbol] = sum
+                    if symbol == replaced { added.insert(symbol) }
                 }
+            } else if !nearZero(value) {
+                mine.insert(symbol)
+                cells[targetBase + symbol] = value
+                added.insert(symbol)
             }
         }
         heads[target].mask = mine

@@ -1,9 +1,13 @@
 /// The simplex of `CompactTableau`: the rules of `Simplex.swift`, read from masks.
 ///
-/// The objectives are always scanned whole. `Tableau` prices only its candidates once the
-/// objectives hold more than 256 cells, which picks the same symbol: the candidates include every
-/// improving symbol, and both take the strongest level with one, the steepest there, ties to the
-/// smallest id.
+/// Pricing reads only the objective cells of the symbols in `costChanged`: those whose cost in
+/// some objective changed (a substitution into an objective, an error symbol entered or taken out,
+/// a rollback, an objective added) since the primal simplex last found no symbol improving. A
+/// symbol whose costs have not changed since then is still not improving (nor is it unblocked:
+/// the costs that block it at stronger levels have not changed either), so this picks the symbol a
+/// full scan picks: the strongest level with an improving symbol, the steepest there, ties to the
+/// smallest id. `Tableau` does the same with its `PricingSet` past 256 objective cells and scans
+/// whole below; the artificial phase scans its objective whole.
 extension CompactTableau {
     /// The most pivots one simplex run may make (`Tableau.pivotLimit`).
     private var pivotLimit: Int { 10_000 + 50 * symbolCount }
@@ -17,6 +21,8 @@ extension CompactTableau {
         for _ in 0..<min(pivotLimit, work.remaining) {
             let bland = degenerate >= CompactTableau.degenerateLimit
             guard let (entering, increasing) = enteringColumn(artificialPhase: artificialPhase, bland: bland) else {
+                // Every symbol priced was found not improving, and the others had been before.
+                if !artificialPhase { costChanged = SymbolMask() }
                 return .optimal
             }
             guard let (leaving, ratio) = leavingRow(for: entering, increasing: increasing) else { return .unbounded }
@@ -33,43 +39,39 @@ extension CompactTableau {
     /// level, the steepest there, ties to the smallest id. With `bland`, the first one.
     @inline(__always)
     private func enteringColumn(artificialPhase: Bool, bland: Bool) -> (Int, Bool)? {
-        let pricing = Pricing(stride: stride, externals: externals, dummies: dummies)
-        return cells.withUnsafeBufferPointer { cells in
-            heads.withUnsafeBufferPointer { heads in
-                objectives.withUnsafeBufferPointer { objectives in
-                    if artificialPhase {
-                        guard artificial >= 0 else { return nil }
-                        return pricing.steepest(in: artificial, bland: bland, newest: true, strongerThan: 0,
-                                                objectives: objectives, cells: cells, heads: heads)
-                    }
-                    for level in objectives.indices {
-                        if let choice = pricing.steepest(in: objectives[level].entry, bland: bland, newest: false,
-                                                         strongerThan: level, objectives: objectives,
-                                                         cells: cells, heads: heads) {
-                            return choice
-                        }
-                    }
-                    return nil
-                }
+        if artificialPhase {
+            guard artificial >= 0 else { return nil }
+            let pricing = Pricing(stride: stride, externals: externals, excluded: dummies)
+            return pricing.steepest(in: artificial, bland: bland, newest: true, strongerThan: 0,
+                                    objectives: objectives, cells: cells, heads: heads)
+        }
+        // Only symbols whose cost changed since none was found improving can improve now.
+        let pricing = Pricing(stride: stride, externals: externals, excluded: dummies.union(SymbolMask(bits: ~costChanged.bits)))
+        for level in objectives.indices {
+            if let choice = pricing.steepest(in: objectives[level].entry, bland: bland, newest: false,
+                                             strongerThan: level, objectives: objectives,
+                                             cells: cells, heads: heads) {
+                return choice
             }
         }
+        return nil
     }
 
     /// What pricing reads of the tableau besides its rows.
     private struct Pricing {
         var stride: Int
         var externals: SymbolMask
-        var dummies: SymbolMask
+        /// Symbols not priced: the dummies, which never enter the basis, and in the objectives'
+        /// phase the symbols whose cost has not changed since none was found improving.
+        var excluded: SymbolMask
 
-        /// Whether a cost makes `symbol` improving, and in which direction (`Tableau.improvingDirection`).
+        /// Whether a cost makes `symbol`, which is not a dummy, improving, and in which direction
+        /// (`Tableau.improvingDirection`): a cost below -epsilon improves by increasing; above
+        /// epsilon, only a user variable (unrestricted) improves, by decreasing.
         @inline(__always)
         func improvingDirection(of symbol: Int, _ cost: Double) -> Bool? {
-            if dummies.contains(symbol) { return nil }
-            if externals.contains(symbol) {
-                if cost < -epsilon { return true }
-                return cost > epsilon ? false : nil
-            }
-            return cost < -epsilon ? true : nil
+            if cost < -epsilon { return true }
+            return cost > epsilon && externals.contains(symbol) ? false : nil
         }
 
         /// The improving column of `entry` with the largest cost magnitude (the first with `bland`),
@@ -77,12 +79,12 @@ extension CompactTableau {
         /// largest id when `newest`, else to the smallest.
         @inline(__always)
         func steepest(in entry: Int, bland: Bool, newest: Bool, strongerThan stronger: Int,
-                      objectives: UnsafeBufferPointer<(level: Int, entry: Int)>,
-                      cells: UnsafeBufferPointer<Double>, heads: UnsafeBufferPointer<EntryHead>) -> (Int, Bool)? {
+                      objectives: BlockArray<ObjectiveEntry>,
+                      cells: UnsafeMutablePointer<Double>, heads: BlockArray<EntryHead>) -> (Int, Bool)? {
             var best: (Int, Bool)?
             var bestMagnitude = 0.0
             let base = entry * stride
-            for symbol in heads[entry].mask {
+            for symbol in heads[entry].mask.subtracting(excluded) {
                 let cost = cells[base + symbol]
                 let magnitude = abs(cost)
                 guard let increasing = improvingDirection(of: symbol, cost),

@@ -14,18 +14,16 @@
 /// symbol keeps what its column would hold in `Tableau` as a count, a mask of row slots and the
 /// length at the last compaction, updated at the same moments (`CompactTableau+Columns.swift`).
 ///
-/// A required add that may fail saves a snapshot of the rows (copied on write) when a change that
-/// can fail begins, instead of a journal. Values are computed at each read from the rows and
+/// Every table lives in one storage block (`CompactStorage`), read and written through pointers.
+/// A required add that may fail saves a snapshot of the tables (a copy of the block) when a change
+/// that can fail begins, instead of a journal. Values are computed at each read from the rows and
 /// definitions, and written into the variables whose value differs from the one last written.
 struct CompactTableau {
-    /// The number of coefficients of a pool entry: room for every symbol id, from 32 and doubled
-    /// (to `symbolLimit`) when the symbols outgrow it, so that small systems keep short
-    /// rows.
-    private(set) var stride = 32
-
     /// What the tableau keeps about one symbol.
     struct SymbolInfo {
         var kind: SymbolKind
+        /// For a user variable, whether a value was written into it, and the value last written.
+        var written = false
         /// The strength level of an error symbol (0 for other kinds).
         var level: Int
         /// The pool entry of the symbol's row, or -1 when it is parametric.
@@ -36,11 +34,11 @@ struct CompactTableau {
         var occupant: Int
         /// What `Tableau`'s column of the symbol would hold (see `CompactTableau+Columns.swift`).
         var column = ColumnState()
-        /// For a user variable, the value last written into it, and whether one was.
-        var written = false
         var lastValue = 0.0
         /// A definition's value during a read.
         var readValue = 0.0
+        /// The user variable of an external symbol, unretained: `retainedVariables` holds it.
+        var variable: Unmanaged<Variable>?
     }
 
     /// The cells and the constant of a pool entry (its coefficients are in `cells`).
@@ -48,6 +46,9 @@ struct CompactTableau {
         var mask = SymbolMask()
         var constant = 0.0
     }
+
+    /// An objective: its strength level and its pool entry.
+    typealias ObjectiveEntry = (level: Int, entry: Int)
 
     /// The entries of a symbol's column in `Tableau`: how many (stale and repeated ones
     /// included), the set of row slots they name, and the count after the last compaction.
@@ -57,8 +58,42 @@ struct CompactTableau {
         var compactedLength = 0
     }
 
-    var symbols: [SymbolInfo] = []
-    private(set) var variables: [Variable?] = []
+    /// The block that holds every table below but the retained variables (see `CompactStorage`),
+    /// and the tables in it. A copy of the tableau shares the block: `duplicate()` makes one that
+    /// does not. Making a symbol or an entry may move the tables to a larger block, so a table
+    /// or `cells` read into a local is used only until the next `makeSymbol`, `newEntry` (or
+    /// anything that calls them).
+    private(set) var storage: CompactStorage
+    private var tables: CompactTables
+
+    /// The symbols, by id.
+    var symbols: BlockArray<SymbolInfo> {
+        @inline(__always) get { tables.symbols }
+        @inline(__always) _modify { yield &tables.symbols }
+    }
+    /// The pool: `stride` coefficients per entry (`cells`), and the mask of each entry's cells
+    /// and its constant (`heads`).
+    var heads: BlockArray<EntryHead> {
+        @inline(__always) get { tables.heads }
+        @inline(__always) _modify { yield &tables.heads }
+    }
+    var cells: UnsafeMutablePointer<Double> {
+        @inline(__always) get { tables.cells }
+    }
+    /// The number of coefficients of a pool entry: room for every symbol id, from 32 and doubled
+    /// (to `symbolLimit`) when the symbols outgrow it, so that small systems keep short rows.
+    var stride: Int {
+        @inline(__always) get { tables.stride }
+    }
+    /// The objectives, strongest level first: their levels and pool entries.
+    var objectives: BlockArray<ObjectiveEntry> {
+        @inline(__always) get { tables.objectives }
+        @inline(__always) _modify { yield &tables.objectives }
+    }
+
+    /// The registered user variables, in registration order: the references that keep them alive
+    /// while the tableau may write their values (`SymbolInfo.variable` does not retain them).
+    private var retainedVariables: [Variable] = []
     /// The symbols of each kind that tests need often. `externals` holds the symbols of the
     /// registered user variables, in registration order (each is made when its variable is
     /// registered).
@@ -68,44 +103,74 @@ struct CompactTableau {
     /// The basic symbols.
     var basic = SymbolMask()
 
-    /// The pool: `stride` coefficients per entry, and the mask of each entry's cells and its constant.
-    var cells: [Double] = []
-    var heads: [EntryHead] = []
-    private var freeEntries: [Int] = []
-
-    /// The objectives, strongest level first: their levels and pool entries.
-    var objectives: [(level: Int, entry: Int)] = []
     /// The pool entry of the artificial objective while a row is installed through it, else -1.
     var artificial = -1
     /// Restricted basic symbols whose row constant went negative.
     var infeasible = SymbolMask()
+    /// The symbols whose cost in some objective may have changed since the primal simplex last
+    /// found none improving: the only ones it prices (see `CompactTableau+Simplex.swift`).
+    var costChanged = SymbolMask()
     var work = PivotWork()
 
-    /// The open transaction, if any (see `beginTransaction`).
-    private var transaction: Transaction?
+    /// The transaction (see `beginTransaction`), open or closed: kept in place, so that opening
+    /// and closing one for every required add stores a few fields instead of replacing an
+    /// optional structure.
+    private var transaction = Transaction()
+
+    /// The pool entries and stride of a new block: room for a small system's rows, objectives and
+    /// rows being built.
+    private static let initialLayout = CompactStorageLayout(entryCapacity: 32, stride: 32)
+
+    /// An empty tableau with its block.
+    init() {
+        storage = CompactStorage.make(entryCapacity: CompactTableau.initialLayout.entryCapacity,
+                                      stride: CompactTableau.initialLayout.stride)
+        tables = storage.emptyTables()
+    }
 
     var symbolCount: Int { symbols.count }
 
     /// Whether the tableau holds nothing: no symbols, rows or objectives (its pivot count aside).
     var isEmpty: Bool { symbols.isEmpty && objectives.isEmpty }
 
-    /// Empties the tableau, keeping its storage.
+    /// Empties the tableau, keeping its block.
     mutating func removeAll() {
-        symbols.removeAll(keepingCapacity: true)
-        variables.removeAll(keepingCapacity: true)
+        tables = storage.emptyTables()
+        retainedVariables.removeAll(keepingCapacity: true)
         externals = SymbolMask()
         pivotables = SymbolMask()
         dummies = SymbolMask()
         basic = SymbolMask()
-        cells.removeAll(keepingCapacity: true)
-        stride = 32
-        heads.removeAll(keepingCapacity: true)
-        freeEntries.removeAll(keepingCapacity: true)
-        objectives.removeAll(keepingCapacity: true)
         artificial = -1
         infeasible = SymbolMask()
+        costChanged = SymbolMask()
         work = PivotWork()
-        transaction = nil
+        closeTransaction()
+    }
+
+    /// A copy of the tableau with a block of its own.
+    func duplicate() -> CompactTableau {
+        var copy = self
+        (copy.storage, copy.tables) = copiedTables()
+        return copy
+    }
+
+    /// A new block with the same capacities, holding a copy of the tables.
+    private func copiedTables() -> (CompactStorage, CompactTables) {
+        let block = CompactStorage.make(entryCapacity: heads.capacity, stride: stride)
+        var copied = block.emptyTables()
+        tables.copy(into: &copied)
+        return (block, copied)
+    }
+
+    /// Moves the tables to a new block with room for `entryCapacity` entries of `stride`
+    /// coefficients; the old block is freed.
+    private mutating func regrow(entryCapacity: Int, stride: Int) {
+        let block = CompactStorage.make(entryCapacity: entryCapacity, stride: stride)
+        var moved = block.emptyTables()
+        tables.copy(into: &moved)
+        storage = block
+        tables = moved
     }
 
     // MARK: Symbols
@@ -122,15 +187,8 @@ struct CompactTableau {
 
     mutating func makeSymbol(_ kind: SymbolKind, level: Int = 0) -> Int {
         let symbol = symbols.count
-        if symbols.capacity == 0 {
-            symbols.reserveCapacity(CompactTableau.symbolLimit)
-            variables.reserveCapacity(CompactTableau.symbolLimit)
-            objectives.reserveCapacity(8)
-            freeEntries.reserveCapacity(16)
-        }
-        if symbol >= stride { widen(to: 2 * stride) }
+        if symbol >= stride { regrow(entryCapacity: heads.capacity, stride: 2 * stride) }
         symbols.append(SymbolInfo(kind: kind, level: level, slot: symbol, occupant: symbol))
-        variables.append(nil)
         // A rolled-back symbol with this id may have left its bits behind.
         externals.remove(symbol)
         pivotables.remove(symbol)
@@ -161,15 +219,32 @@ struct CompactTableau {
     @inline(__always)
     func rowEntry(_ symbol: Int) -> Int { symbols[symbol].row }
 
+    /// The user variable of an external symbol.
+    func variable(of symbol: Int) -> Variable? {
+        symbols[symbol].variable?.takeUnretainedValue()
+    }
+
+    /// Whether `symbol` is the symbol of `variable` (compared by identity).
+    @inline(__always)
+    private func holds(_ variable: Unmanaged<Variable>, at symbol: Int) -> Bool {
+        symbols[symbol].variable?.toOpaque() == variable.toOpaque()
+    }
+
     /// The symbol of `variable`, if the tableau has seen it.
     @inline(__always)
     func existingSymbol(for variable: Variable) -> Int? {
-        let hint = variable.symbolHint
+        existingSymbol(for: Unmanaged.passUnretained(variable))
+    }
+
+    /// `existingSymbol(for:)` for a variable that the caller keeps alive, read without retaining it.
+    @inline(__always)
+    private func existingSymbol(for variable: Unmanaged<Variable>) -> Int? {
+        let hint = variable._withUnsafeGuaranteedRef { $0.symbolHint }
         // A variable no tableau has registered still has no hint: it is new here too.
         guard hint >= 0 else { return nil }
-        if hint < variables.count && variables[hint] === variable { return hint }
-        for symbol in externals where variables[symbol] === variable {
-            variable.symbolHint = symbol
+        if hint < symbols.count && holds(variable, at: hint) { return hint }
+        for symbol in externals where holds(variable, at: symbol) {
+            variable._withUnsafeGuaranteedRef { $0.symbolHint = symbol }
             return symbol
         }
         return nil
@@ -177,79 +252,61 @@ struct CompactTableau {
 
     /// The symbol of `variable`, registering the variable on first use.
     mutating func symbol(for variable: Variable) -> Int {
+        symbol(for: Unmanaged.passUnretained(variable))
+    }
+
+    /// `symbol(for:)` for a variable that the caller keeps alive (a term of a constraint being
+    /// added), read without retaining it; registering retains it in `retainedVariables`.
+    mutating func symbol(for variable: Unmanaged<Variable>) -> Int {
         if let symbol = existingSymbol(for: variable) { return symbol }
         let symbol = makeSymbol(.external)
-        variables[symbol] = variable
-        variable.symbolHint = symbol
+        if retainedVariables.capacity == 0 { retainedVariables.reserveCapacity(CompactTableau.symbolLimit) }
+        retainedVariables.append(variable.takeUnretainedValue())
+        symbols[symbol].variable = variable
+        variable._withUnsafeGuaranteedRef { $0.symbolHint = symbol }
         return symbol
     }
 
     /// Forgets the symbols from `count` on.
     private mutating func truncate(to count: Int) {
-        guard count < symbolCount else { return }
-        for symbol in count..<symbolCount {
-            externals.remove(symbol)
-            pivotables.remove(symbol)
-            dummies.remove(symbol)
-            basic.remove(symbol)
-            infeasible.remove(symbol)
-        }
-        symbols.removeSubrange(count...)
-        variables.removeSubrange(count...)
+        guard count < CompactTableau.symbolLimit else { return }
+        let forgotten = SymbolMask(bits: ~0 &<< UInt64(count))
+        // Variables are registered in symbol order, so the forgotten ones are the last retained.
+        retainedVariables.removeLast(externals.intersection(forgotten).count)
+        externals = externals.subtracting(forgotten)
+        pivotables = pivotables.subtracting(forgotten)
+        dummies = dummies.subtracting(forgotten)
+        basic = basic.subtracting(forgotten)
+        infeasible = infeasible.subtracting(forgotten)
+        symbols.truncate(to: count)
     }
 
     // MARK: Pool entries
 
     /// A new empty row.
     mutating func newEntry() -> Int {
-        if let entry = freeEntries.popLast() {
-            heads[entry].mask = SymbolMask()
-            heads[entry].constant = 0
+        if let entry = tables.freeEntries.popLast() {
+            heads[entry] = EntryHead()
             return entry
         }
-        let entry = heads.count
-        if heads.capacity == 0 { heads.reserveCapacity(32) }
+        if heads.count == heads.capacity { regrow(entryCapacity: 2 * heads.capacity, stride: stride) }
         heads.append(EntryHead())
-        if cells.count < heads.count * stride { growCells(to: max(heads.capacity * stride, 2 * cells.count)) }
-        return entry
-    }
-
-    /// Grows the coefficients to `count`, keeping the old ones. The new ones are left as they are:
-    /// a coefficient is read only where its entry's mask has a bit, and set when the bit is.
-    private mutating func growCells(to count: Int) {
-        let old = cells
-        cells = [Double](unsafeUninitializedCapacity: count) { buffer, initialized in
-            _ = old.withUnsafeBufferPointer { old in UnsafeMutableBufferPointer(rebasing: buffer[..<old.count]).update(fromContentsOf: old) }
-            initialized = count
-        }
-    }
-
-    /// Moves every entry to a stride of `newStride` coefficients.
-    private mutating func widen(to newStride: Int) {
-        var wider = [Double](unsafeUninitializedCapacity: cells.count / stride * newStride) { _, initialized in
-            initialized = cells.count / stride * newStride
-        }
-        for entry in heads.indices {
-            for symbol in heads[entry].mask { wider[entry * newStride + symbol] = cells[entry * stride + symbol] }
-        }
-        cells = wider
-        stride = newStride
+        return heads.count - 1
     }
 
     /// Returns a row's entry to the pool.
+    @inline(__always)
     mutating func freeEntry(_ entry: Int) {
-        freeEntries.append(entry)
+        tables.freeEntries.append(entry)
     }
 
     /// A new entry with the same cells and constant as `entry`.
     mutating func copyEntry(_ entry: Int) -> Int {
         let copy = newEntry()
-        heads[copy].mask = heads[entry].mask
-        heads[copy].constant = heads[entry].constant
+        heads[copy] = heads[entry]
         let stride = self.stride
-        cells.withUnsafeMutableBufferPointer { cells in
-            for symbol in heads[entry].mask { cells[copy * stride + symbol] = cells[entry * stride + symbol] }
-        }
+        let cells = self.cells
+        for symbol in heads[entry].mask { cells[copy * stride + symbol] = cells[entry * stride + symbol] }
         return copy
     }
 
@@ -267,21 +324,19 @@ struct CompactTableau {
 
     // MARK: Transactions
 
-    /// The rows, objectives and symbols as they were when a transaction started tracking rows.
+    /// The rows, objectives and symbols as they were when a transaction started tracking rows: a
+    /// copy of the block, and the basic symbols.
     private struct Snapshot {
-        var stride: Int
-        var cells: [Double]
-        var heads: [EntryHead]
-        var freeEntries: [Int]
-        var symbols: [SymbolInfo]
+        var storage: CompactStorage
+        var tables: CompactTables
         var basic: SymbolMask
-        var objectives: [(level: Int, entry: Int)]
     }
 
-    /// What a rollback restores: the symbol and variable counts at the start, the snapshot taken
-    /// when rows started being tracked, and the columns `Tableau`'s journal would have saved.
+    /// What a rollback restores: the symbol count at the start, the snapshot taken when rows
+    /// started being tracked, and the columns `Tableau`'s journal would have saved.
     private struct Transaction {
-        var symbolCount: Int
+        var isOpen = false
+        var symbolCount = 0
         var snapshot: Snapshot?
         var savedColumns: [(symbol: Int, column: ColumnState)] = []
         var columnSaved = SymbolMask()
@@ -290,42 +345,54 @@ struct CompactTableau {
     /// Starts recording what `rollback()` must restore; rows from the start when `tracksRows`,
     /// else from `trackRowChanges()` on (see `Tableau.beginTransaction`).
     mutating func beginTransaction(tracksRows: Bool) {
-        transaction = Transaction(symbolCount: symbolCount, snapshot: tracksRows ? snapshot() : nil)
+        transaction.isOpen = true
+        transaction.symbolCount = symbolCount
+        if tracksRows { transaction.snapshot = snapshot() }
     }
 
     /// Starts recording rows in the open transaction, if any.
     mutating func trackRowChanges() {
-        guard transaction != nil, transaction?.snapshot == nil else { return }
-        let saved = snapshot()
-        transaction?.snapshot = saved
+        guard transaction.isOpen, transaction.snapshot == nil else { return }
+        transaction.snapshot = snapshot()
     }
 
     private func snapshot() -> Snapshot {
-        Snapshot(stride: stride, cells: cells, heads: heads, freeEntries: freeEntries, symbols: symbols,
-                 basic: basic, objectives: objectives)
+        let (block, copied) = copiedTables()
+        return Snapshot(storage: block, tables: copied, basic: basic)
     }
 
     /// Keeps the changes made since `beginTransaction`.
     mutating func commit() {
-        transaction = nil
+        closeTransaction()
+    }
+
+    /// Closes the transaction, dropping what it recorded.
+    private mutating func closeTransaction() {
+        transaction.isOpen = false
+        if transaction.snapshot != nil { transaction.snapshot = nil }
+        if !transaction.savedColumns.isEmpty { transaction.savedColumns.removeAll(keepingCapacity: true) }
+        transaction.columnSaved = SymbolMask()
     }
 
     /// Undoes every change since `beginTransaction` but the pivots counted. Columns are restored as
     /// `Tableau`'s journal restores them: those it saved get their saved contents back, the others
     /// keep the entries appended meanwhile.
     mutating func rollback() {
-        guard let saved = transaction else { return }
-        transaction = nil
+        guard transaction.isOpen else { return }
+        let saved = transaction
+        closeTransaction()
         if let snapshot = saved.snapshot {
-            let current = symbols
-            stride = snapshot.stride
-            cells = snapshot.cells
-            heads = snapshot.heads
-            freeEntries = snapshot.freeEntries
-            symbols = snapshot.symbols
+            let current = storage
+            let currentSymbols = symbols
+            storage = snapshot.storage
+            tables = snapshot.tables
             basic = snapshot.basic
-            objectives = snapshot.objectives
-            for symbol in 0..<min(saved.symbolCount, symbols.count) { symbols[symbol].column = current[symbol].column }
+            // `currentSymbols` points into the replaced block, which `current` keeps alive.
+            withExtendedLifetime(current) {
+                for symbol in 0..<min(saved.symbolCount, symbols.count) {
+                    symbols[symbol].column = currentSymbols[symbol].column
+                }
+            }
         }
         for entry in saved.savedColumns.reversed() where entry.symbol < symbols.count {
             symbols[entry.symbol].column = entry.column
@@ -333,16 +400,18 @@ struct CompactTableau {
         truncate(to: saved.symbolCount)
         artificial = -1
         infeasible = SymbolMask()
+        // The objectives may be back to older costs: price every symbol next time.
+        costChanged = SymbolMask(bits: ~0)
     }
 
     /// Saves the column of `symbol` before a change other than an append, as `Tableau`'s journal does.
     @inline(__always)
     mutating func journalColumn(_ symbol: Int) {
-        guard let open = transaction, open.snapshot != nil, symbol < open.symbolCount,
-              !open.columnSaved.contains(symbol) else { return }
+        guard transaction.isOpen, transaction.snapshot != nil, symbol < transaction.symbolCount,
+              !transaction.columnSaved.contains(symbol) else { return }
         let column = symbols[symbol].column
-        transaction?.columnSaved.insert(symbol)
-        transaction?.savedColumns.append((symbol, column))
+        transaction.columnSaved.insert(symbol)
+        transaction.savedColumns.append((symbol, column))
     }
 
     // MARK: Values
@@ -358,7 +427,7 @@ struct CompactTableau {
             if !symbols[symbol].written || symbols[symbol].lastValue.bitPattern != value.bitPattern {
                 symbols[symbol].written = true
                 symbols[symbol].lastValue = value
-                variables[symbol]?.value = value
+                symbols[symbol].variable?._withUnsafeGuaranteedRef { $0.value = value }
             }
         }
     }

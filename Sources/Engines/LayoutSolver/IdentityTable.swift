@@ -66,7 +66,7 @@ struct IdentityTable<Value> {
     }
 
     /// Adds an entry for `key`, which the table must not hold (the caller has checked).
-    mutating func append(_ value: Value, forKey key: ObjectIdentifier) {
+    mutating func append(_ value: consuming Value, forKey key: ObjectIdentifier) {
         // Room for the entries searched linearly and a few more, so a small solver allocates once.
         if entries.capacity == 0 { entries.reserveCapacity(2 * IdentityTable.linearLimit) }
         entries.append(Entry(key: key, value: value))

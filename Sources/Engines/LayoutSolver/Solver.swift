@@ -243,7 +243,12 @@ public final class Solver {
         guard constraint.expression.constant.isFinite else {
             throw .invalidNumber("constant \(constraint.expression.constant) in constraint \(constraint)")
         }
-        for term in constraint.expression.terms where !term.coefficient.isFinite {
+        // The coefficients are read in place: a copy of each term would retain its variable.
+        let firstInvalid = constraint.expression.terms.withUnsafeBufferPointer { terms in
+            terms.indices.first { !terms[$0].coefficient.isFinite }
+        }
+        if let index = firstInvalid {
+            let term = constraint.expression.terms[index]
             throw .invalidNumber("coefficient \(term.coefficient) of \(term.variable) in constraint \(constraint)")
         }
     }

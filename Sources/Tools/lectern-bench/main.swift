@@ -1,4 +1,5 @@
 import Foundation
+import LecternApp
 
 /// `lectern-bench WORKLOAD [options]`: the benchmark commands. Build with `-c release`.
 ///
@@ -49,4 +50,6 @@ guard let workload = Workload.all.first(where: { $0.name == name }) else {
     FileHandle.standardError.write(Data("Error: unknown workload '\(name)'\n\n\(Workload.usage)".utf8))
     exit(2)
 }
+// The server's allocator settings, so the figures are the ones it would see.
+AllocatorPolicy.apply()
 exit(workload.run(Array(argv.dropFirst())))

@@ -17,4 +17,5 @@ let lectern = CommandSpec(
         ltiCommand,
     ])
 
+AllocatorPolicy.apply()
 await CommandLineTool.main(lectern, version: LecternVersion.current)

@@ -1,0 +1,95 @@
+/// The one heap block of a `CompactTableau`: its symbols, the heads of its pool entries, the free
+/// entries, the objectives and the pool's coefficients, carved out of one allocation.
+///
+/// A solver on the compact tableau makes and frees this one block instead of an array for each
+/// table, and reads and writes the tables through pointers, without the uniqueness and bounds
+/// checks of arrays. Every element is plain data (no references), so copying a block is copying
+/// its bytes and freeing it is one deallocation.
+///
+/// The layout depends on two capacities: `entryCapacity` pool entries (their heads, the free
+/// list and the objectives, each objective owning an entry, get as many) of `stride`
+/// coefficients, and `CompactTableau.symbolLimit` symbols. The tableau replaces its block by a
+/// larger one (`CompactTableau.regrow`) when its entries or its stride outgrow it; the symbols
+/// never do, since the solver moves to `Tableau` before a symbol past the limit is made.
+final class CompactStorage: ManagedBuffer<CompactStorageLayout, Double> {
+    typealias Layout = CompactStorageLayout
+
+    /// A new block for `entryCapacity` entries of `stride` coefficients, its tables uninitialized.
+    static func make(entryCapacity: Int, stride: Int) -> CompactStorage {
+        let layout = Layout(entryCapacity: entryCapacity, stride: stride)
+        let block = create(minimumCapacity: words(for: layout)) { _ in layout }
+        // `create` makes an instance of the class it is called on.
+        return unsafeDowncast(block, to: CompactStorage.self)
+    }
+
+    /// The 8-byte words of a block: each table rounded up to whole words.
+    private static func words(for layout: Layout) -> Int {
+        let symbolsWords = wordsOf(CompactTableau.SymbolInfo.self, CompactTableau.symbolLimit)
+        let entryWords = wordsOf(CompactTableau.EntryHead.self, layout.entryCapacity)
+            + wordsOf(Int.self, layout.entryCapacity)
+            + wordsOf(CompactTableau.ObjectiveEntry.self, layout.entryCapacity)
+        return symbolsWords + entryWords + layout.entryCapacity * layout.stride
+    }
+
+    private static func wordsOf<Element>(_ type: Element.Type, _ count: Int) -> Int {
+        (MemoryLayout<Element>.stride * count + 7) / 8
+    }
+
+    /// The tables of this block, empty. The pointers stay valid while the block lives: a
+    /// `ManagedBuffer`'s elements are allocated with the object, which never moves, and every
+    /// `CompactTableau` holding these tables holds the block too.
+    func emptyTables() -> CompactTables {
+        // Both pointers at once: reading `header` as a property would check exclusive access.
+        withUnsafeMutablePointers { header, words in
+            let layout = header.pointee
+            var raw = UnsafeMutableRawPointer(words)
+            func carve<Element>(_ type: Element.Type, _ count: Int) -> BlockArray<Element> {
+                let table = BlockArray(base: raw.bindMemory(to: type, capacity: count), capacity: count)
+                raw += CompactStorage.wordsOf(type, count) * 8
+                return table
+            }
+            let symbols = carve(CompactTableau.SymbolInfo.self, CompactTableau.symbolLimit)
+            let heads = carve(CompactTableau.EntryHead.self, layout.entryCapacity)
+            let freeEntries = carve(Int.self, layout.entryCapacity)
+            let objectives = carve(CompactTableau.ObjectiveEntry.self, layout.entryCapacity)
+            let cells = raw.bindMemory(to: Double.self, capacity: layout.entryCapacity * layout.stride)
+            return CompactTables(symbols: symbols, heads: heads, freeEntries: freeEntries, objectives: objectives,
+                                 cells: cells, stride: layout.stride)
+        }
+    }
+}
+
+/// The capacities a `CompactStorage` block is made with.
+struct CompactStorageLayout {
+    var entryCapacity: Int
+    var stride: Int
+}
+
+/// The tables of a `CompactStorage` block as a tableau uses them: views with their counts, and
+/// the coefficients, `stride` per entry.
+struct CompactTables {
+    var symbols: BlockArray<CompactTableau.SymbolInfo>
+    var heads: BlockArray<CompactTableau.EntryHead>
+    var freeEntries: BlockArray<Int>
+    var objectives: BlockArray<CompactTableau.ObjectiveEntry>
+    var cells: UnsafeMutablePointer<Double>
+    var stride: Int
+
+    /// Copies the tables' contents into `target`'s (which must have room for them): the tables
+    /// whole, and each entry's coefficients where its mask has a bit (the others are never read).
+    func copy(into target: inout CompactTables) {
+        target.symbols.replaceContents(with: symbols)
+        target.heads.replaceContents(with: heads)
+        target.freeEntries.replaceContents(with: freeEntries)
+        target.objectives.replaceContents(with: objectives)
+        if target.stride == stride {
+            target.cells.update(from: cells, count: heads.count * stride)
+        } else {
+            for entry in heads.indices {
+                for symbol in heads[entry].mask {
+                    target.cells[entry * target.stride + symbol] = cells[entry * stride + symbol]
+                }
+            }
+        }
+    }
+}
