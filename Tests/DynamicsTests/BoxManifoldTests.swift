@@ -71,10 +71,7 @@ final class BoxManifoldTests: XCTestCase {
     func testTheComparisonSeesAOneBitChange() {
         // Two turned boxes resting on each other give a two-point manifold; changing any part of
         // it by one unit in the last place, or an id, must count as a difference.
-        var lower = Shape.box(body: 1, width: 40, height: 40)
-        var upper = Shape.box(body: 2, width: 40, height: 40)
-        lower.updateWorldGeometry(position: Vector(100, 100), rotation: Rotation(angle: 0.01), margin: 1)
-        upper.updateWorldGeometry(position: Vector(100.2, 60.1), rotation: Rotation(angle: 0.011), margin: 1)
+        let (lower, upper) = restingTurnedBoxes()
         let m = withUnsafePointer(to: lower) { a in withUnsafePointer(to: upper) { b in Collide.boxes(a, b, margin: 2) } }
         XCTAssertEqual(m.count, 2)
         XCTAssertTrue(differences(m, m).isEmpty)

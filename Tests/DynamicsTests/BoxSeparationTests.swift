@@ -69,10 +69,7 @@ final class BoxSeparationTests: XCTestCase {
 
     func testTouchingBoxesGiveTheSameManifoldAsTheGeneralPolygonsWould() {
         // Two turned boxes resting on each other: the reference face is the lower box's top.
-        var lower = Shape.box(body: 1, width: 40, height: 40)
-        var upper = Shape.box(body: 2, width: 40, height: 40)
-        lower.updateWorldGeometry(position: Vector(100, 100), rotation: Rotation(angle: 0.01), margin: 1)
-        upper.updateWorldGeometry(position: Vector(100.2, 60.1), rotation: Rotation(angle: 0.011), margin: 1)
+        let (lower, upper) = restingTurnedBoxes()
         let separation = withUnsafePointer(to: lower) { a in
             withUnsafePointer(to: upper) { b in Collide.maxSeparationOfBoxes(a, b, margin: 2) }
         }
