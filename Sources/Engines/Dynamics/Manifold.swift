@@ -163,16 +163,7 @@ enum Collide {
     /// separates best on either side, A's unless B's is clearly better, and B's edge most facing
     /// it clipped against it.
     static func anyPolygons(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
-        let sa = maxSeparation(a, b, margin: margin)
-        if sa.separation > margin { return Manifold() }
-        let sb = maxSeparation(b, a, margin: margin)
-        if sb.separation > margin { return Manifold() }
-
-        // Prefer A's face unless B's is clearly better, so the reference face does not flip-flop.
-        if sb.separation > sa.separation + 0.1 * Tuning.linearSlop {
-            return clip(reference: b, edge: sb.edge, incident: a, flip: true, margin: margin)
-        }
-        return clip(reference: a, edge: sa.edge, incident: b, flip: false, margin: margin)
+        separatingAxes(a, b, margin: margin, incidentEdges: nil) { maxSeparation($0, $1, margin: $2) }
     }
 
     /// `anyPolygons` for two four-sided polygons (boxes, turned or not), bit for bit: the face
@@ -180,45 +171,41 @@ enum Collide {
     /// `maxSeparation` gives), and the incident edge is searched over four normals. Its own
     /// function, so that this common case is compiled apart from the general one.
     static func boxes(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
-        let sa = maxSeparationOfBoxes(a, b, margin: margin)
-        if sa.separation > margin { return Manifold() }
-        let sb = maxSeparationOfBoxes(b, a, margin: margin)
-        if sb.separation > margin { return Manifold() }
-        if sb.separation > sa.separation + 0.1 * Tuning.linearSlop {
-            return clipBoxes(reference: b, edge: sb.edge, incident: a, flip: true, margin: margin)
-        }
-        return clipBoxes(reference: a, edge: sa.edge, incident: b, flip: false, margin: margin)
+        separatingAxes(a, b, margin: margin, incidentEdges: 4) { maxSeparationOfBoxes($0, $1, margin: $2) }
     }
 
-    /// `clip` for two boxes: the incident edge is the one of four whose normal is most against
-    /// the reference face's (the first of the lowest dot products, as in `clip`).
+    /// The steps of `anyPolygons` with the face separations measured by `separation`, and the
+    /// incident edge searched over `incidentEdges` normals (nil: all of the incident polygon's).
+    /// Inlined into each caller, so that each is compiled with its own measure and edge count.
     @inline(__always)
-    private static func clipBoxes(reference ref: UnsafePointer<Shape>, edge refEdge: Int, incident inc: UnsafePointer<Shape>,
-                                  flip: Bool, margin: Double) -> Manifold {
-        let n = ref.pointee.worldNormals[refEdge]
-        var incEdge = 0
-        var minDot = Double.infinity
-        for i in 0..<4 {
-            let d = dot(n, inc.pointee.worldNormals[i])
-            if d < minDot {
-                minDot = d
-                incEdge = i
-            }
+    private static func separatingAxes(
+        _ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double, incidentEdges: Int?,
+        separation: (UnsafePointer<Shape>, UnsafePointer<Shape>, Double) -> (edge: Int, separation: Double)
+    ) -> Manifold {
+        let sa = separation(a, b, margin)
+        if sa.separation > margin { return Manifold() }
+        let sb = separation(b, a, margin)
+        if sb.separation > margin { return Manifold() }
+
+        // Prefer A's face unless B's is clearly better, so the reference face does not flip-flop.
+        if sb.separation > sa.separation + 0.1 * Tuning.linearSlop {
+            return clip(reference: b, edge: sb.edge, incident: a, edges: incidentEdges ?? a.pointee.count,
+                        flip: true, margin: margin)
         }
-        var candidates = (0.0, 0.0)
-        return clipEdges(reference: ref, edge: refEdge, incident: inc, incidentEdge: incEdge, flip: flip, margin: margin,
-                         axisAligned: false, candidates: &candidates)
+        return clip(reference: a, edge: sa.edge, incident: b, edges: incidentEdges ?? b.pointee.count,
+                    flip: false, margin: margin)
     }
 
-    /// Clips the incident polygon's edge most facing the reference edge against that edge's
-    /// side planes, keeping points within `margin` of it.
-    private static func clip(reference ref: UnsafePointer<Shape>, edge refEdge: Int, incident inc: UnsafePointer<Shape>, flip: Bool,
-                             margin: Double) -> Manifold {
+    /// Clips the incident polygon's edge most facing the reference edge (the first of the lowest
+    /// dot products of their normals, over the incident polygon's first `edges` edges: all of
+    /// them) against that edge's side planes, keeping points within `margin` of it.
+    @inline(__always)
+    private static func clip(reference ref: UnsafePointer<Shape>, edge refEdge: Int, incident inc: UnsafePointer<Shape>,
+                             edges: Int, flip: Bool, margin: Double) -> Manifold {
         let n = ref.pointee.worldNormals[refEdge]
-
         var incEdge = 0
         var minDot = Double.infinity
-        for i in 0..<inc.pointee.count {
+        for i in 0..<edges {
             let d = dot(n, inc.pointee.worldNormals[i])
             if d < minDot {
                 minDot = d
