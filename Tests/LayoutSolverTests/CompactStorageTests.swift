@@ -15,7 +15,7 @@ final class CompactStorageTests: XCTestCase {
         var rng = SeededGenerator(seed: 7)
         for step in 0..<2_000 {
             switch Int.random(in: 0..<6, using: &rng) {
-            case 0, 1 where expected.count < capacity:
+            case 0 where expected.count < capacity, 1 where expected.count < capacity:
                 table.append(step)
                 expected.append(step)
             case 2 where expected.count < capacity:
