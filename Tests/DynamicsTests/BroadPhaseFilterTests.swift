@@ -12,24 +12,8 @@ final class BroadPhaseFilterTests: XCTestCase {
         var changedPairs = 0
         for trial in 0..<150 {
             let itemCount = 2 + random.below(30)
-            var bodies = [Body.ground]
-            var shapes: [Shape] = []
-            for i in 0..<itemCount {
-                let (body, shape) = randomBroadPhaseItem(&random, body: i + 1, within: 300)
-                bodies.append(body)
-                shapes.append(shape)
-            }
-            for wall in 0..<2 {
-                shapes.append(.box(body: 0, width: random.uniform(10...700), height: random.uniform(10...700),
-                                   center: Vector(random.uniform(0...300), random.uniform(0...300)),
-                                   ownerBit: UInt64(1) << UInt64(wall), boundaryName: wall))
-            }
-            var broadPhase = BroadPhase()
-            for i in shapes.indices {
-                let body = bodies[shapes[i].body]
-                shapes[i].updateWorldGeometry(position: body.position, rotation: body.rotation, margin: random.uniform(0...2))
-                broadPhase.insert(shape: i, of: shapes)
-            }
+            var (bodies, shapes, broadPhase) = randomBroadPhaseWorld(&random, items: itemCount, within: 300, walls: 2,
+                                                                     largestWall: 700)
             var previous: [UInt64]? = nil
             for step in 0..<6 {
                 // Between steps: bodies wake, fall asleep, get or lose an anchor and change masks.

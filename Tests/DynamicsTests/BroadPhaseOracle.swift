@@ -40,3 +40,29 @@ func randomBroadPhaseItem(_ random: inout SplitMix64, body index: Int, within si
         : Shape.box(body: index, width: random.uniform(2...60), height: random.uniform(2...60))
     return (body, shape)
 }
+
+/// A random world for the broad-phase tests: the ground and `items` random items in a square of
+/// side `side`, `walls` boundary walls up to `largestWall` wide and high (alternately owning bits
+/// 0 and 1), every shape's geometry updated with a random margin, and a broad phase holding them.
+func randomBroadPhaseWorld(_ random: inout SplitMix64, items: Int, within side: Double, walls: Int,
+                           largestWall: Double) -> (bodies: [Body], shapes: [Shape], broadPhase: BroadPhase) {
+    var bodies = [Body.ground]
+    var shapes: [Shape] = []
+    for i in 0..<items {
+        let (body, shape) = randomBroadPhaseItem(&random, body: i + 1, within: side)
+        bodies.append(body)
+        shapes.append(shape)
+    }
+    for wall in 0..<walls {
+        shapes.append(.box(body: 0, width: random.uniform(10...largestWall), height: random.uniform(10...largestWall),
+                           center: Vector(random.uniform(0...side), random.uniform(0...side)),
+                           ownerBit: UInt64(1) << UInt64(wall % 2), boundaryName: wall))
+    }
+    var broadPhase = BroadPhase()
+    for i in shapes.indices {
+        let body = bodies[shapes[i].body]
+        shapes[i].updateWorldGeometry(position: body.position, rotation: body.rotation, margin: random.uniform(0...2))
+        broadPhase.insert(shape: i, of: shapes)
+    }
+    return (bodies, shapes, broadPhase)
+}

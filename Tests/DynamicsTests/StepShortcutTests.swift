@@ -129,24 +129,8 @@ final class StepShortcutTests: XCTestCase {
         var random = SplitMix64(seed: 0x5EED_0004)
         for trial in 0..<200 {
             let itemCount = 1 + random.below(40)
-            var bodies = [Body.ground]
-            var shapes: [Shape] = []
-            for i in 0..<itemCount {
-                let (body, shape) = randomBroadPhaseItem(&random, body: i + 1, within: 400)
-                bodies.append(body)
-                shapes.append(shape)
-            }
-            for wall in 0..<3 {
-                shapes.append(.box(body: 0, width: random.uniform(10...900), height: random.uniform(10...900),
-                                   center: Vector(random.uniform(0...400), random.uniform(0...400)),
-                                   ownerBit: UInt64(1) << UInt64(wall % 2), boundaryName: wall))
-            }
-            var broadPhase = BroadPhase()
-            for i in shapes.indices {
-                let body = bodies[shapes[i].body]
-                shapes[i].updateWorldGeometry(position: body.position, rotation: body.rotation, margin: random.uniform(0...2))
-                broadPhase.insert(shape: i, of: shapes)
-            }
+            var (bodies, shapes, broadPhase) = randomBroadPhaseWorld(&random, items: itemCount, within: 400, walls: 3,
+                                                                     largestWall: 900)
             // Move the shapes of awake bodies (the world moves only those), so the sorted order
             // must be repaired.
             for i in shapes.indices where bodies[shapes[i].body].state == .awake {
