@@ -138,13 +138,7 @@ final class StepShortcutTests: XCTestCase {
                 let moved = body.position + Vector(random.uniform(-50...50), random.uniform(-50...50))
                 shapes[i].updateWorldGeometry(position: moved, rotation: body.rotation, margin: random.uniform(0...2))
             }
-            broadPhase.refresh(shapes: shapes, bodies: bodies)
-            var found: [UInt64] = []
-            broadPhase.pairs(bodies: bodies, into: &found)
-
-            let expected = collidingPairsByBruteForce(shapes, bodies)
-            XCTAssertEqual(found.sorted(), expected, "trial \(trial)")
-            XCTAssertEqual(Set(found).count, found.count, "trial \(trial): a pair found twice")
+            assertPairsMatchBruteForce(&broadPhase, shapes, bodies, "trial \(trial)")
         }
     }
 
