@@ -1,4 +1,5 @@
 import CMalloc
+import Foundation
 
 /// How the process's C allocator treats large blocks, set once at startup by `lectern` and by
 /// `lectern-bench` (so the benchmarks measure the allocator the server runs with).
@@ -14,15 +15,20 @@ import CMalloc
 /// before, and the long row is unchanged (docs/layout-solver.md, "Large blocks and the
 /// allocator"). Memory above the trim threshold is still returned, and blocks of 32 MiB or more
 /// are still mapped on their own, so a burst of large solves does not pin its peak for good.
+///
+/// An operator who sets glibc's allocator tunables (`GLIBC_TUNABLES` naming a `glibc.malloc.`
+/// setting) keeps them: the policy then changes nothing.
 public enum AllocatorPolicy {
     /// Blocks of this size and above get their own mapping.
     public static let mmapThreshold: Int32 = 32 << 20
     /// Free memory at the heap's top beyond this is returned to the system.
     public static let trimThreshold: Int32 = 64 << 20
 
-    /// Applies the policy; returns whether the allocator took both settings. Idempotent.
+    /// Applies the policy unless `environment` sets glibc's allocator tunables; returns whether
+    /// the allocator took both settings. Idempotent.
     @discardableResult
-    public static func apply() -> Bool {
+    public static func apply(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        if let tunables = environment["GLIBC_TUNABLES"], tunables.contains("glibc.malloc.") { return false }
         let mmap = mallopt(lectern_malloc_mmap_threshold, mmapThreshold)
         let trim = mallopt(lectern_malloc_trim_threshold, trimThreshold)
         return mmap == 1 && trim == 1
