@@ -96,7 +96,7 @@ public struct TestClient: Sendable {
         fields.add("Host", "127.0.0.1")
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) { fields.add(name, value) }
         if !body.isEmpty || method == "POST" || method == "PUT" { fields.add("Content-Length", String(body.count)) }
-        return Request(method: HTTPMethod(rawValue: method) ?? .get, target: path, headers: fields, body: body)
+        return Request(method: HTTPMethod(rawValue: method), target: path, headers: fields, body: body)
     }
 
     /// The response as a socket would have carried it: the content type as a header field, no body
