@@ -43,7 +43,7 @@ final class CompactStorageTests: XCTestCase {
 
     /// Writes rows into `entries`: entry e holds symbol s when (e + s) % 3 == 0, with coefficient
     /// e·100 + s + 1, and the constant -e.
-    private func fill(_ tableau: inout CompactTableau, entries: Range<Int>) {
+    func fill<Mask>(_ tableau: inout CompactTableau<Mask>, entries: Range<Int>) {
         for entry in entries {
             for symbol in 0..<tableau.symbolCount where (entry + symbol) % 3 == 0 {
                 tableau.insert(entry, symbol, Double(entry * 100 + symbol + 1))
@@ -53,8 +53,8 @@ final class CompactStorageTests: XCTestCase {
     }
 
     /// A tableau of `symbols` slack symbols and `entries` rows written by `fill`.
-    private func filledTableau(symbols: Int, entries: Int) -> CompactTableau {
-        var tableau = CompactTableau()
+    private func filledTableau(symbols: Int, entries: Int) -> CompactTableau<SymbolMask> {
+        var tableau = CompactTableau<SymbolMask>()
         for _ in 0..<symbols { _ = tableau.makeSymbol(.slack) }
         for _ in 0..<entries { _ = tableau.newEntry() }
         fill(&tableau, entries: 0..<entries)
@@ -63,18 +63,18 @@ final class CompactStorageTests: XCTestCase {
 
     /// The rows of `entries`, each as its constant's bits followed by its symbols and their
     /// coefficients' bits.
-    private func rows(_ tableau: CompactTableau, _ entries: Range<Int>) -> [[UInt64]] {
+    func rows<Mask>(_ tableau: CompactTableau<Mask>, _ entries: Range<Int>) -> [[UInt64]] {
         entries.map { bits(tableau.row($0)) }
     }
 
-    private func bits(_ row: Row) -> [UInt64] {
+    func bits(_ row: Row) -> [UInt64] {
         [row.constant.bitPattern] + row.cells.flatMap { [UInt64($0.symbol), $0.coefficient.bitPattern] }
     }
 
     /// Symbols past the first stride and entries past the first block's room move the tables to
     /// larger blocks, keeping every symbol, row and objective.
     func testGrowthKeepsEverySymbolRowAndObjective() {
-        var tableau = CompactTableau()
+        var tableau = CompactTableau<SymbolMask>()
         let firstBlock = ObjectIdentifier(tableau.storage)
         for index in 0..<20 { _ = tableau.makeSymbol(index % 2 == 0 ? .slack : .error, level: index) }
         for _ in 0..<20 { _ = tableau.newEntry() }

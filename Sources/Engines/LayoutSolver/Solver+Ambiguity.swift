@@ -12,7 +12,18 @@ extension Solver {
     /// seen is ambiguous. Cost: at most two small simplex runs per candidate, counted in
     /// `pivotCount`; the solution is not changed.
     public func ambiguousVariables(among candidates: [Variable]) -> [Variable] {
-        if usesCompact { return compactAmbiguousVariables(among: candidates) }
+        switch representation {
+        case .compact:
+            let (undetermined, work) = compact.ambiguousVariables(among: candidates)
+            compact.work = work
+            return undetermined
+        case .wide:
+            guard let (undetermined, work) = wide?.ambiguousVariables(among: candidates) else { return candidates }
+            wide?.work = work
+            return undetermined
+        case .large:
+            break
+        }
         var scratch = tableau
         scratch.objectives.removeAll { $0.level <= Strength.weak.level }
         let undetermined = candidates.filter { !scratch.isDetermined($0) }
