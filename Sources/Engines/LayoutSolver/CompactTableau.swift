@@ -506,10 +506,14 @@ extension CompactTableau where Mask == WideSymbolMask {
     /// floating-point step of the tableau depends only on these and on the ids' order, which
     /// widening keeps, so the pivots and values go on exactly as they would have. Called between
     /// operations, never inside a transaction; `narrow` is left as it was.
+    ///
+    /// The new block is laid out at once for the system it is made for, a large one: a stride of
+    /// every symbol the masks hold and twice the entries, so that it does not grow again soon
+    /// (each growth copies the block).
     init(widening narrow: CompactTableau<SymbolMask>) {
         let source = narrow.tables
-        storage = CompactStorage.make(for: WideSymbolMask.self, entryCapacity: source.heads.capacity,
-                                      stride: source.stride)
+        storage = CompactStorage.make(for: WideSymbolMask.self, entryCapacity: 2 * source.heads.capacity,
+                                      stride: WideSymbolMask.capacity)
         tables = storage.emptyTables()
         for info in source.symbols {
             var column = ColumnState()
@@ -530,7 +534,11 @@ extension CompactTableau where Mask == WideSymbolMask {
         }
         tables.freeEntries.replaceContents(with: source.freeEntries)
         tables.objectives.replaceContents(with: source.objectives)
-        tables.cells.update(from: source.cells, count: source.heads.count * source.stride)
+        for entry in source.heads.indices {
+            for symbol in source.heads[entry].mask {
+                tables.cells[entry * tables.stride + symbol] = source.cells[entry * source.stride + symbol]
+            }
+        }
         retainedVariables = narrow.retainedVariables
         externals = WideSymbolMask(narrow.externals)
         pivotables = WideSymbolMask(narrow.pivotables)

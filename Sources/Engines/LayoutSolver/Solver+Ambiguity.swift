@@ -18,8 +18,8 @@ extension Solver {
             compact.work = work
             return undetermined
         case .wide:
-            guard let (undetermined, work) = wide?.ambiguousVariables(among: candidates) else { return candidates }
-            wide?.work = work
+            guard let (undetermined, work) = wideBox?.tableau.ambiguousVariables(among: candidates) else { return candidates }
+            wideBox?.tableau.work = work
             return undetermined
         case .large:
             break

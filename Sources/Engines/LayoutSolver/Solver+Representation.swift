@@ -17,6 +17,9 @@ extension Solver {
     /// Whether the solver works on one of its compact tableaus.
     var usesCompact: Bool { representation != .large }
 
+    /// The wide compact tableau, while the solver has one.
+    var wide: CompactTableau<WideSymbolMask>? { wideBox?.tableau }
+
     /// The large-system tableau. Reading or changing it through this property first moves a
     /// solver still on a compact tableau onto it, for good (until `reset()`).
     var tableau: Tableau {
@@ -47,8 +50,8 @@ extension Solver {
                 compact.removeAll()
             }
         case .wide:
-            if let wide { large = wide.makeTableau() }
-            wide = nil
+            if let wideBox { large = wideBox.tableau.makeTableau() }
+            wideBox = nil
         }
         representation = .large
     }
@@ -57,7 +60,7 @@ extension Solver {
     /// rows and objectives (see `CompactTableau.init(widening:)`).
     func widen() {
         guard representation == .compact else { return }
-        wide = CompactTableau<WideSymbolMask>(widening: compact)
+        wideBox = WideTableauBox(CompactTableau(widening: compact))
         compact.removeAll()
         representation = .wide
     }
@@ -70,7 +73,7 @@ extension Solver {
             guard !compact.hasRoom(for: extra) else { return }
             if compact.hasRoom(for: extra, within: WideSymbolMask.capacity) { widen() } else { switchToTableau() }
         case .wide:
-            if !(wide?.hasRoom(for: extra) ?? true) { switchToTableau() }
+            if !(wideBox?.tableau.hasRoom(for: extra) ?? true) { switchToTableau() }
         case .large:
             return
         }
@@ -85,7 +88,7 @@ extension Solver {
             guard !compact.hasRoom(forBatch: constraints, within: SymbolMask.capacity) else { return }
             if compact.hasRoom(forBatch: constraints, within: WideSymbolMask.capacity) { widen() } else { switchToTableau() }
         case .wide:
-            if !(wide?.hasRoom(forBatch: constraints, within: WideSymbolMask.capacity) ?? true) { switchToTableau() }
+            if !(wideBox?.tableau.hasRoom(forBatch: constraints, within: WideSymbolMask.capacity) ?? true) { switchToTableau() }
         case .large:
             return
         }
@@ -96,14 +99,14 @@ extension Solver {
         get {
             switch representation {
             case .compact: compact.work
-            case .wide: wide?.work ?? PivotWork()
+            case .wide: wideBox?.tableau.work ?? PivotWork()
             case .large: large.work
             }
         }
         set {
             switch representation {
             case .compact: compact.work = newValue
-            case .wide: wide?.work = newValue
+            case .wide: wideBox?.tableau.work = newValue
             case .large: large.work = newValue
             }
         }
@@ -114,7 +117,7 @@ extension Solver {
     func currentValue(of variable: Variable) -> Double? {
         switch representation {
         case .compact: compact.currentValue(of: variable)
-        case .wide: wide?.currentValue(of: variable)
+        case .wide: wideBox?.tableau.currentValue(of: variable)
         case .large: large.existingSymbol(for: variable).map { large.value(of: $0) }
         }
     }
@@ -122,7 +125,7 @@ extension Solver {
     func beginTransaction(tracksRows: Bool) {
         switch representation {
         case .compact: compact.beginTransaction(tracksRows: tracksRows)
-        case .wide: wide?.beginTransaction(tracksRows: tracksRows)
+        case .wide: wideBox?.tableau.beginTransaction(tracksRows: tracksRows)
         case .large: large.beginTransaction(tracksRows: tracksRows)
         }
     }
@@ -130,7 +133,7 @@ extension Solver {
     func commit() {
         switch representation {
         case .compact: compact.commit()
-        case .wide: wide?.commit()
+        case .wide: wideBox?.tableau.commit()
         case .large: large.commit()
         }
     }
@@ -138,7 +141,7 @@ extension Solver {
     func rollback() {
         switch representation {
         case .compact: compact.rollback()
-        case .wide: wide?.rollback()
+        case .wide: wideBox?.tableau.rollback()
         case .large: large.rollback()
         }
     }
@@ -146,7 +149,7 @@ extension Solver {
     func reoptimize() throws(SolverError) {
         switch representation {
         case .compact: try compact.reoptimize()
-        case .wide: try wide?.reoptimize()
+        case .wide: try wideBox?.tableau.reoptimize()
         case .large: try large.reoptimize()
         }
     }
@@ -154,7 +157,7 @@ extension Solver {
     func repairFeasibility() throws(SolverError) {
         switch representation {
         case .compact: try compact.repairFeasibility()
-        case .wide: try wide?.repairFeasibility()
+        case .wide: try wideBox?.tableau.repairFeasibility()
         case .large: try large.repairFeasibility()
         }
     }
@@ -162,7 +165,7 @@ extension Solver {
     func dualOptimize() -> SimplexOutcome {
         switch representation {
         case .compact: compact.dualOptimize()
-        case .wide: wide?.dualOptimize() ?? .optimal
+        case .wide: wideBox?.tableau.dualOptimize() ?? .optimal
         case .large: large.dualOptimize()
         }
     }
@@ -170,7 +173,7 @@ extension Solver {
     func changeConstant(tag: ConstraintTag, by delta: Double) -> Bool {
         switch representation {
         case .compact: compact.changeConstant(tag: tag, by: delta)
-        case .wide: wide?.changeConstant(tag: tag, by: delta) ?? true
+        case .wide: wideBox?.tableau.changeConstant(tag: tag, by: delta) ?? true
         case .large: large.changeConstant(tag: tag, by: delta)
         }
     }
@@ -182,7 +185,7 @@ extension Solver {
         case .compact:
             compact.removeSymbols(of: tag)
         case .wide:
-            wide?.removeSymbols(of: tag)
+            wideBox?.tableau.removeSymbols(of: tag)
         case .large:
             if large.kinds[tag.marker] == .error {
                 large.addToObjective(tag.marker, times: -1, level: large.levels[tag.marker])
@@ -196,15 +199,28 @@ extension Solver {
 
     /// Makes the row of a new constraint and installs it (see `insert`); nil when a required
     /// constraint cannot hold, with the changes left for the caller to roll back.
+    @inline(__always)
     func installRow(of constraint: Constraint, constant: Double) -> ConstraintTag? {
         switch representation {
         case .compact:
             return compact.installRow(of: constraint, constant: constant)
         case .wide:
-            return wide?.installRow(of: constraint, constant: constant)
+            return wideBox?.tableau.installRow(of: constraint, constant: constant)
         case .large:
             let (row, tag, definedVariable) = makeRow(constraint, constant: constant)
             return large.install(consume row, tag: tag, definedVariable: definedVariable) ? tag : nil
         }
+    }
+}
+
+/// The wide compact tableau of a solver, boxed: a solver makes it only when its system outgrows
+/// one-word masks, and holding it by reference keeps the solver object as small as without it (a
+/// solver object past about a kilobyte is no longer served from the allocator's per-thread cache,
+/// which made every small solver's creation measurably dearer).
+final class WideTableauBox {
+    @exclusivity(unchecked) var tableau: CompactTableau<WideSymbolMask>
+
+    init(_ tableau: CompactTableau<WideSymbolMask>) {
+        self.tableau = tableau
     }
 }

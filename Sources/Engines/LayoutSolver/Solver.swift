@@ -29,10 +29,10 @@ public final class Solver {
     // Only the solver's own methods, which never nest accesses to these, touch them: they skip the
     // runtime exclusivity check that every call would otherwise pay.
     /// The tableaus (see `Solver+Representation.swift`): `compact` while the system fits in one-word
-    /// masks, `wide` (made when needed) once it outgrows them and while it fits in two-word masks,
-    /// `large` past that.
+    /// masks, the wide compact tableau (made when needed, boxed) once it outgrows them and while it
+    /// fits in two-word masks, `large` past that.
     @exclusivity(unchecked) var compact = CompactTableau<SymbolMask>()
-    @exclusivity(unchecked) var wide: CompactTableau<WideSymbolMask>?
+    @exclusivity(unchecked) var wideBox: WideTableauBox?
     @exclusivity(unchecked) var large = Tableau()
     /// The tableau the solver works on.
     var representation = Representation.compact
@@ -215,7 +215,7 @@ public final class Solver {
     public func updateVariables() {
         switch representation {
         case .compact: compact.writeValues()
-        case .wide: wide?.writeValues()
+        case .wide: wideBox?.tableau.writeValues()
         case .large: large.writeChangedValues()
         }
     }
@@ -224,7 +224,7 @@ public final class Solver {
     /// solver starts again on its compact tableau, whose storage it keeps.
     public func reset() {
         compact.removeAll()
-        wide = nil
+        wideBox = nil
         large = Tableau()
         representation = .compact
         records.removeAll()
