@@ -12,8 +12,8 @@
 /// many) of `stride` coefficients. The tableau replaces its block by a larger one
 /// (`CompactTableau.regrow`) when its entries or its stride outgrow it; the symbols never do, since
 /// the solver moves to a wider tableau before a symbol past the limit is made. A block is made and
-/// read for one mask type: the class itself is not generic (a generic class would look up its
-/// metadata at each creation), so `make` and `emptyTables` take the mask type as a parameter.
+/// read for one mask type; the class itself is not generic (one class serves both widths), so
+/// `make` and `emptyTables` take the mask type as a parameter.
 final class CompactStorage: ManagedBuffer<CompactStorageLayout, Double> {
     typealias Layout = CompactStorageLayout
 

@@ -1,8 +1,14 @@
 /// The tableau of a solver with at most `symbolLimit` symbols: the same rows, objectives
 /// and pivoting rules as `Tableau`, in a representation made for small systems.
 ///
+/// It is generic over its mask (`CompactMask`): with one-word masks (`SymbolMask`, 64 symbols) it
+/// is the tableau every solver starts on; with two-word masks (`WideSymbolMask`, 128 symbols) it is
+/// the wide compact tableau a solver moves to when its system outgrows one word
+/// (`init(widening:)`). The compiler specializes it for each mask, so both run without generic
+/// dispatch.
+///
 /// Every row (basic rows, objectives, the artificial objective, rows being built) is an entry of
-/// one pool: a fixed-stride slice of one flat buffer of coefficients, a `Mask` of its
+/// one pool: a fixed-stride slice of one flat buffer of coefficients, a mask of its
 /// nonzero cells, and a constant. Iterating a mask yields the cells in id order, as a `Row` keeps
 /// them, and every arithmetic step is the one `Row` performs on the same cells in the same order,
 /// so the pivots are the same and the values are bit-identical. "The rows that hold symbol s" is a
@@ -209,10 +215,9 @@ struct CompactTableau<Mask: CompactMask> {
         }
     }
 
-    /// The most symbols the compact tableau holds: one bit each in a mask of one machine word.
-    /// Past about this size, scanning every basic row for a symbol costs more than `Tableau`'s
-    /// column index (measured with 128 on `lectern-bench layout`, 54 constraints and about 120
-    /// symbols: the ambiguity checks' pivots were half as fast again).
+    /// The most symbols the tableau holds: one bit each in its mask (64 or 128). Past 128 the
+    /// solver moves to `Tableau`, whose column index finds the rows that hold a symbol without
+    /// scanning every basic row.
     static var symbolLimit: Int { Mask.capacity }
 
     mutating func makeSymbol(_ kind: SymbolKind, level: Int = 0) -> Int {
