@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import LayoutSolver
 
@@ -193,10 +194,13 @@ final class WideCompactTableauTests: XCTestCase {
     /// come and go, required adds that fail and roll back, ambiguity checks on duplicates): each
     /// must pass the call-order oracle as shipped and when widened early, and read the same bits
     /// and pivots as on `Tableau` from the start.
+    /// `swift test` runs 6 seeds; `scripts/solver-oracle.sh` runs more through
+    /// `LAYOUT_SOLVER_WIDE_ORACLE_SEEDS` (a count).
     func testScriptsCrossingBothLimitsMatchTableau() {
         var representations: Set<String> = []
         var differing: [UInt64] = []
-        for seed: UInt64 in 1...6 {
+        let count = ProcessInfo.processInfo.environment["LAYOUT_SOLVER_WIDE_ORACLE_SEEDS"].flatMap { UInt64($0) } ?? 6
+        for seed: UInt64 in 1...max(count, 1) {
             var shipped = wideOracle(seed)
             shipped.onSolver = { solver in
                 representations.insert("\(solver.representation)")
@@ -212,6 +216,7 @@ final class WideCompactTableauTests: XCTestCase {
         }
         XCTAssertEqual(differing, [], "seeds whose reads differ between the representations")
         XCTAssertEqual(representations, ["compact", "wide", "large"])
+        print("wide call-order scripts: \(max(count, 1)) seeds, \(differing.count) differing")
     }
 
     private func wideOracle(_ seed: UInt64) -> CallOrderOracle {
