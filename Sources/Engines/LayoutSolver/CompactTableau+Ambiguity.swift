@@ -1,14 +1,14 @@
 extension CompactTableau {
     /// `Solver.ambiguousVariables(among:)` on a compact tableau: the same method (see
     /// `Solver+Ambiguity.swift`) on one scratch copy of it, so that a check does not move the solver
-    /// to `Tableau`. Returns the undetermined candidates and the work after the check (the copy's
-    /// pivots are the solver's work).
-    func ambiguousVariables(among candidates: [Variable]) -> (undetermined: [Variable], work: PivotWork) {
+    /// to `Tableau`. The rows are left as they were; the copy's pivots count as this tableau's work.
+    mutating func ambiguousVariables(among candidates: [Variable]) -> [Variable] {
         var scratch = duplicate()
         scratch.objectives.removeAll { $0.level <= Strength.weak.level }
         scratch.costChanged = .all
         let undetermined = candidates.filter { !scratch.isDetermined($0) }
-        return (undetermined, scratch.work)
+        work = scratch.work
+        return undetermined
     }
 
     /// Whether `variable` takes one value over all solutions optimal for the objectives above level

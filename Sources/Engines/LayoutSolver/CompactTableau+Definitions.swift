@@ -73,6 +73,7 @@ extension CompactTableau {
 
     /// Adds `factor ×` the parametric cells of `entry` to `result` and gathers the factors of
     /// the basic symbols it names.
+    @inline(__always)
     private mutating func spread(_ entry: Int, times factor: Double, into result: Int, scratch: inout ExpansionScratch) {
         let base = entry * stride
         let resultBase = result * stride

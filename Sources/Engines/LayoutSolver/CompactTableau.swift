@@ -189,8 +189,10 @@ struct CompactTableau<Mask: CompactMask> {
     /// brings and one artificial variable. Cheap bounds first; the new variables are counted only
     /// between them, gathered in a list no longer than the room left and searched linearly, so a
     /// batch that does not fit is given up on as soon as the list is full (no hashing: only the
-    /// count matters).
-    func hasRoom(forBatch constraints: [Constraint], within limit: Int) -> Bool {
+    /// count matters). It changes nothing but the variables' symbol hints; it is `mutating` so
+    /// that a solver calls it on its stored tableau in place, where a non-mutating call would copy
+    /// the tableau's fields.
+    mutating func hasRoom(forBatch constraints: [Constraint], within limit: Int) -> Bool {
         var markers = 1
         var terms = 0
         for constraint in constraints {

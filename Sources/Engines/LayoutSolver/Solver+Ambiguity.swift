@@ -14,13 +14,9 @@ extension Solver {
     public func ambiguousVariables(among candidates: [Variable]) -> [Variable] {
         switch representation {
         case .compact:
-            let (undetermined, work) = compact.ambiguousVariables(among: candidates)
-            compact.work = work
-            return undetermined
+            return compact.ambiguousVariables(among: candidates)
         case .wide:
-            guard let (undetermined, work) = wideBox?.tableau.ambiguousVariables(among: candidates) else { return candidates }
-            wideBox?.tableau.work = work
-            return undetermined
+            return wideBox?.tableau.ambiguousVariables(among: candidates) ?? candidates
         case .large:
             break
         }
