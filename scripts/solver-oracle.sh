@@ -6,7 +6,9 @@
 # shipped (the compact tableau of small systems, moving to Tableau when a script outgrows it), on
 # Tableau from the first call, moving from one to the other at a call chosen by the seed, and with
 # the large-tableau structures forced on. A fifth run checks that the representations read the
-# same values, bit for bit (but for the sign of a zero), after every read.
+# same values, bit for bit (but for the sign of a zero), after every read. Then as many scripts
+# over 30-45 variables, which cross the compact tableau's 64 and 128 symbols, run as shipped,
+# widened early and on Tableau, passing the oracle and reading the same bits in every way.
 #
 # Usage: scripts/solver-oracle.sh [SEEDS]
 #   SEEDS  a count (seeds 1...SEEDS) or a range FIRST-LAST (default 10000)
@@ -25,10 +27,16 @@ cd "$root"
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT
 status=0
-LAYOUT_SOLVER_ORACLE_SEEDS="$seeds" swift test -c release --scratch-path .build-release \
-    --filter 'LayoutSolverTests.CallOrderOracleTests/(testValuesReadAtRandomPoints|testCompactTableauReadsTheSameBits)' \
+if [[ $seeds == *-* ]]; then
+    wide=$(( ${seeds#*-} - ${seeds%-*} + 1 ))
+else
+    wide=$seeds
+fi
+LAYOUT_SOLVER_ORACLE_SEEDS="$seeds" LAYOUT_SOLVER_WIDE_ORACLE_SEEDS="$wide" \
+    swift test -c release --scratch-path .build-release \
+    --filter 'LayoutSolverTests.(CallOrderOracleTests/(testValuesReadAtRandomPoints|testCompactTableauReadsTheSameBits)|WideCompactTableauTests/testScriptsCrossingBothLimits)' \
     >"$log" 2>&1 || status=$?
-grep -E '^call-order oracle:|error:' "$log" || true
+grep -E '^call-order oracle:|^wide call-order scripts:|error:' "$log" || true
 grep -E 'Executed .* tests?' "$log" | tail -1
 if [ "$status" -ne 0 ]; then
     echo "solver oracle FAILED (see the scripts above)" >&2

@@ -21,9 +21,14 @@ struct CallOrderOracle {
     /// before this call (0: before the first). Unset, it moves only when the system outgrows the
     /// compact tableau.
     var switchAtCall: Int?
+    /// When set, a solver still on its one-word compact tableau moves to the wide one
+    /// (`Solver.widen`) before this call. Unset, it moves only when the system outgrows one word.
+    var widenAtCall: Int?
     /// Called after every read with the script's variables and the pivots made so far, so that
     /// two runs of a script can be compared value by value.
     var onRead: ((_ variables: [Variable], _ pivots: Int) -> Void)?
+    /// Called after every read with the solver, so that a test can see which tableau it is on.
+    var onSolver: ((Solver) -> Void)?
 
     /// How often a script reads values: the probability of a read after each call.
     private static let readProbabilities = [1.0, 0.5, 0.2, 0.05]
@@ -52,6 +57,7 @@ struct CallOrderOracle {
         }
 
         for call in 0..<calls {
+            if call == widenAtCall { solver.widen() }
             if call == switchAtCall { solver.switchToTableau() }
             let action = Int.random(in: 0..<100, using: &rng)
             do throws(SolverError) {
@@ -174,6 +180,7 @@ struct CallOrderOracle {
     private func check(_ solver: Solver, variables: [Variable], active: [ActiveConstraint], edits: [(Variable, Strength, Double)]) -> String? {
         solver.updateVariables()
         onRead?(variables, solver.pivotCount)
+        onSolver?(solver)
         for variable in variables {
             guard let current = solver.currentValue(of: variable) else { continue }
             if !(abs(variable.value - current) <= 1e-9 * max(1, abs(current))) {

@@ -41,59 +41,38 @@ final class CompactStorageTests: XCTestCase {
         }
     }
 
-    /// Writes rows into `entries`: entry e holds symbol s when (e + s) % 3 == 0, with coefficient
-    /// e·100 + s + 1, and the constant -e.
-    private func fill(_ tableau: inout CompactTableau, entries: Range<Int>) {
-        for entry in entries {
-            for symbol in 0..<tableau.symbolCount where (entry + symbol) % 3 == 0 {
-                tableau.insert(entry, symbol, Double(entry * 100 + symbol + 1))
-            }
-            tableau.heads[entry].constant = -Double(entry)
-        }
-    }
-
     /// A tableau of `symbols` slack symbols and `entries` rows written by `fill`.
-    private func filledTableau(symbols: Int, entries: Int) -> CompactTableau {
-        var tableau = CompactTableau()
+    private func filledTableau(symbols: Int, entries: Int) -> CompactTableau<SymbolMask> {
+        var tableau = CompactTableau<SymbolMask>()
         for _ in 0..<symbols { _ = tableau.makeSymbol(.slack) }
         for _ in 0..<entries { _ = tableau.newEntry() }
-        fill(&tableau, entries: 0..<entries)
+        tableau.fill(entries: 0..<entries)
         return tableau
-    }
-
-    /// The rows of `entries`, each as its constant's bits followed by its symbols and their
-    /// coefficients' bits.
-    private func rows(_ tableau: CompactTableau, _ entries: Range<Int>) -> [[UInt64]] {
-        entries.map { bits(tableau.row($0)) }
-    }
-
-    private func bits(_ row: Row) -> [UInt64] {
-        [row.constant.bitPattern] + row.cells.flatMap { [UInt64($0.symbol), $0.coefficient.bitPattern] }
     }
 
     /// Symbols past the first stride and entries past the first block's room move the tables to
     /// larger blocks, keeping every symbol, row and objective.
     func testGrowthKeepsEverySymbolRowAndObjective() {
-        var tableau = CompactTableau()
+        var tableau = CompactTableau<SymbolMask>()
         let firstBlock = ObjectIdentifier(tableau.storage)
         for index in 0..<20 { _ = tableau.makeSymbol(index % 2 == 0 ? .slack : .error, level: index) }
         for _ in 0..<20 { _ = tableau.newEntry() }
-        fill(&tableau, entries: 0..<20)
+        tableau.fill(entries: 0..<20)
         _ = tableau.objectiveIndex(for: 5)
         _ = tableau.objectiveIndex(for: 9)
-        let before = rows(tableau, 0..<20)
+        let before = tableau.rowBits(0..<20)
         // Past 32 symbols the stride doubles; past 32 entries the entries do.
         for _ in 20..<50 { _ = tableau.makeSymbol(.dummy) }
         for _ in 22..<90 { _ = tableau.newEntry() }
         XCTAssertNotEqual(ObjectIdentifier(tableau.storage), firstBlock)
         XCTAssertGreaterThanOrEqual(tableau.stride, 50)
         XCTAssertEqual(tableau.symbolCount, 50)
-        XCTAssertEqual(rows(tableau, 0..<20), before)
+        XCTAssertEqual(tableau.rowBits(0..<20), before)
         XCTAssertEqual(tableau.objectives.map(\.level), [9, 5])
         XCTAssertEqual((0..<20).map { tableau.level($0) }, Array(0..<20))
         XCTAssertEqual(tableau.kind(31), .dummy)
         // The new rows hold the symbols past the first stride too.
-        fill(&tableau, entries: 20..<90)
+        tableau.fill(entries: 20..<90)
         let last = tableau.row(89)
         XCTAssertTrue(last.cells.contains { $0.symbol == 49 })
         XCTAssertEqual(last.constant, -89)
@@ -102,16 +81,16 @@ final class CompactStorageTests: XCTestCase {
     /// A duplicate has a block of its own: changing either leaves the other as it was.
     func testDuplicateHasItsOwnBlock() {
         var original = filledTableau(symbols: 10, entries: 6)
-        let before = rows(original, 0..<6)
+        let before = original.rowBits(0..<6)
         var copy = original.duplicate()
         XCTAssertNotEqual(ObjectIdentifier(copy.storage), ObjectIdentifier(original.storage))
         copy.multiply(0, by: 3)
         copy.freeEntry(5)
         _ = copy.makeSymbol(.error, level: 4)
-        XCTAssertEqual(rows(original, 0..<6), before)
+        XCTAssertEqual(original.rowBits(0..<6), before)
         XCTAssertEqual(original.symbolCount, 10)
         original.multiply(1, by: -1)
-        XCTAssertEqual(bits(copy.row(1)), before[1])
+        XCTAssertEqual(copy.row(1).bits, before[1])
         XCTAssertEqual(copy.row(0).cells.map(\.coefficient), original.row(0).cells.map { $0.coefficient * 3 })
     }
 
@@ -119,7 +98,7 @@ final class CompactStorageTests: XCTestCase {
     /// larger block in between.
     func testRollbackAcrossAGrowthRestoresTheRows() {
         var tableau = filledTableau(symbols: 30, entries: 30)
-        let before = rows(tableau, 0..<30)
+        let before = tableau.rowBits(0..<30)
         let block = ObjectIdentifier(tableau.storage)
         tableau.beginTransaction(tracksRows: true)
         for _ in 30..<60 { _ = tableau.makeSymbol(.error, level: 2) }
@@ -129,7 +108,7 @@ final class CompactStorageTests: XCTestCase {
         XCTAssertNotEqual(ObjectIdentifier(tableau.storage), block)
         tableau.rollback()
         XCTAssertEqual(tableau.symbolCount, 30)
-        XCTAssertEqual(rows(tableau, 0..<30), before)
+        XCTAssertEqual(tableau.rowBits(0..<30), before)
         // The entries made in the transaction are gone: the next one follows the first 30.
         XCTAssertEqual(tableau.newEntry(), 30)
     }
@@ -181,5 +160,31 @@ final class CompactStorageTests: XCTestCase {
         }
         XCTAssertGreaterThan(grewPastTheFirstStride, 0)
         XCTAssertGreaterThan(refused, 0)
+    }
+}
+
+extension CompactTableau {
+    /// Writes rows into `entries`: entry e holds symbol s when (e + s) % 3 == 0, with coefficient
+    /// e·100 + s + 1, and the constant -e.
+    mutating func fill(entries: Range<Int>) {
+        for entry in entries {
+            for symbol in 0..<symbolCount where (entry + symbol) % 3 == 0 {
+                insert(entry, symbol, Double(entry * 100 + symbol + 1))
+            }
+            heads[entry].constant = -Double(entry)
+        }
+    }
+
+    /// The rows of `entries`, each as its constant's bits followed by its symbols and their
+    /// coefficients' bits.
+    func rowBits(_ entries: Range<Int>) -> [[UInt64]] {
+        entries.map { row($0).bits }
+    }
+}
+
+extension Row {
+    /// The constant's bits followed by each cell's symbol and coefficient bits.
+    var bits: [UInt64] {
+        [constant.bitPattern] + cells.flatMap { [UInt64($0.symbol), $0.coefficient.bitPattern] }
     }
 }

@@ -1,18 +1,16 @@
-extension Solver {
-    /// `ambiguousVariables(among:)` on the compact tableau: the same method (see
+extension CompactTableau {
+    /// `Solver.ambiguousVariables(among:)` on a compact tableau: the same method (see
     /// `Solver+Ambiguity.swift`) on one scratch copy of it, so that a check does not move the solver
-    /// to `Tableau`.
-    func compactAmbiguousVariables(among candidates: [Variable]) -> [Variable] {
-        var scratch = compact.duplicate()
+    /// to `Tableau`. The rows are left as they were; the copy's pivots count as this tableau's work.
+    mutating func ambiguousVariables(among candidates: [Variable]) -> [Variable] {
+        var scratch = duplicate()
         scratch.objectives.removeAll { $0.level <= Strength.weak.level }
-        scratch.costChanged = SymbolMask(bits: ~0)
+        scratch.costChanged = .all
         let undetermined = candidates.filter { !scratch.isDetermined($0) }
-        compact.work = scratch.work  // the copy's pivots are this solver's work
+        work = scratch.work
         return undetermined
     }
-}
 
-extension CompactTableau {
     /// Whether `variable` takes one value over all solutions optimal for the objectives above level
     /// 0, which this replaces by its own (`Tableau.isDetermined`).
     fileprivate mutating func isDetermined(_ variable: Variable) -> Bool {

@@ -20,10 +20,10 @@ extension CompactTableau {
     }
 
     /// `link` for every symbol of `linked`, in one pass over the symbols.
-    mutating func link(_ linked: SymbolMask, toRowOf basic: Int) {
+    mutating func link(_ linked: Mask, toRowOf basic: Int) {
         guard !linked.isEmpty else { return }
         let slot = symbols[basic].slot
-        var compacting = SymbolMask()
+        var compacting = Mask()
         let symbols = self.symbols
         for symbol in linked {
             symbols[symbol].column.count += 1
@@ -35,8 +35,8 @@ extension CompactTableau {
     }
 
     /// The row slots whose occupant has a row.
-    private var rowSlots: SymbolMask {
-        var slots = SymbolMask()
+    private var rowSlots: Mask {
+        var slots = Mask()
         for symbol in basic { slots.insert(symbols[symbol].slot) }
         return slots
     }
@@ -112,7 +112,7 @@ extension CompactTableau {
         let column = symbols[symbol].column
         guard column.count > 0 else { return true }
         var consistent = true
-        var exact = SymbolMask()
+        var exact = Mask()
         for slot in column.slots {
             guard let holder = basicSymbol(inSlot: slot) else { continue }
             let coefficient = self.coefficient(rowEntry(holder), symbol)
@@ -169,7 +169,7 @@ extension CompactTableau {
 
     /// Rows of at most this many cells are merged into the definitions that name the symbol they
     /// replace (`Tableau.mergedIntoDefinitions`).
-    static let mergedIntoDefinitions = 64
+    static var mergedIntoDefinitions: Int { 64 }
 
     /// Exchanges a basic symbol for a parametric one.
     mutating func pivot(entering: Int, leaving: Int) {

@@ -91,6 +91,14 @@ extension CompactTableau {
 
     // MARK: Installing rows
 
+    /// Makes the row of a new constraint and installs it (`Solver.installRow`); nil when a required
+    /// constraint cannot hold, with the changes left for the caller to roll back.
+    @inline(__always)
+    mutating func installRow(of constraint: Constraint, constant: Double) -> ConstraintTag? {
+        let (entry, tag, definedVariable) = makeRow(constraint, constant: constant)
+        return install(entry, tag: tag, definedVariable: definedVariable) ? tag : nil
+    }
+
     /// Installs the row of a new constraint (`Tableau.install`); false when it cannot hold with
     /// the required constraints present, leaving changes the caller rolls back. The entry is the
     /// tableau's from then on.
@@ -196,6 +204,18 @@ extension CompactTableau {
 
     // MARK: Removing rows
 
+    /// Takes a removed constraint's error symbols out of their objectives and its marker out of
+    /// the tableau (`Solver.removeSymbols`).
+    mutating func removeSymbols(of tag: ConstraintTag) {
+        if kind(tag.marker) == .error {
+            addToObjective(tag.marker, times: -1, level: level(tag.marker))
+        }
+        if let other = tag.other, kind(other) == .error {
+            addToObjective(other, times: -1, level: level(other))
+        }
+        removeMarker(tag.marker)
+    }
+
     /// Eliminates a constraint's marker from the tableau (`Tableau.removeMarker`).
     mutating func removeMarker(_ marker: Int) {
         if isBasic(marker) {
@@ -216,7 +236,7 @@ extension CompactTableau {
     private mutating func markerLeavingRow(_ marker: Int) -> Int? {
         compactColumn(marker)
         var first: Int?, second: Int?, dummy: Int?
-        var externalRows = SymbolMask()
+        var externalRows = Mask()
         var firstRatio = Double.infinity, secondRatio = Double.infinity
         for slot in symbols[marker].column.slots {
             guard let holder = basicSymbol(inSlot: slot) else { continue }

@@ -19,7 +19,7 @@ extension CompactTableau {
         let capacity = symbolCount
         return withUnsafeTemporaryAllocation(of: Double.self, capacity: capacity) { factors in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * capacity) { lists in
-                withUnsafeTemporaryAllocation(of: (symbol: Int, rest: SymbolMask).self, capacity: capacity) { stack in
+                withUnsafeTemporaryAllocation(of: (symbol: Int, rest: Mask).self, capacity: capacity) { stack in
                     var scratch = ExpansionScratch(factors: factors, order: UnsafeMutableBufferPointer(rebasing: lists[..<capacity]),
                                                    touched: UnsafeMutableBufferPointer(rebasing: lists[capacity...]),
                                                    stack: stack)
@@ -35,10 +35,10 @@ extension CompactTableau {
         var factors: UnsafeMutableBufferPointer<Double>
         var order: UnsafeMutableBufferPointer<Int>
         var touched: UnsafeMutableBufferPointer<Int>
-        var stack: UnsafeMutableBufferPointer<(symbol: Int, rest: SymbolMask)>
+        var stack: UnsafeMutableBufferPointer<(symbol: Int, rest: Mask)>
         var orderCount = 0
         var touchedCount = 0
-        var gathered = SymbolMask()
+        var gathered = Mask()
     }
 
     private mutating func expanded(_ entry: Int, scratch: inout ExpansionScratch) -> Int {
@@ -73,6 +73,7 @@ extension CompactTableau {
 
     /// Adds `factor ×` the parametric cells of `entry` to `result` and gathers the factors of
     /// the basic symbols it names.
+    @inline(__always)
     private mutating func spread(_ entry: Int, times factor: Double, into result: Int, scratch: inout ExpansionScratch) {
         let base = entry * stride
         let resultBase = result * stride
@@ -105,7 +106,7 @@ extension CompactTableau {
     /// each after every definition it names (depth-first post-order).
     @inline(__always)
     private func appendReachableDefinitions(from entry: Int, scratch: inout ExpansionScratch) {
-        var visited = SymbolMask()
+        var visited = Mask()
         for cell in heads[entry].mask where isDefinition(cell) && !visited.contains(cell) {
             visited.insert(cell)
             scratch.stack[0] = (cell, heads[rowEntry(cell)].mask)

@@ -98,7 +98,7 @@ extension CompactTableau {
         if theirs.isEmpty && replaced < 0 { return }
         var mine = heads[target].mask
         if replaced >= 0 && mine.contains(replaced) && !theirs.contains(replaced) { mine.remove(replaced) }
-        var added = SymbolMask()
+        var added = Mask()
         let stride = self.stride
         let cells = self.cells
         let targetBase = target * stride

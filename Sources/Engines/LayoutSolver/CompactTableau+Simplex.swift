@@ -13,7 +13,7 @@ extension CompactTableau {
     private var pivotLimit: Int { 10_000 + 50 * symbolCount }
 
     /// Consecutive degenerate pivots after which the primal simplex falls back to Bland's rule.
-    private static let degenerateLimit = 50
+    private static var degenerateLimit: Int { 50 }
 
     /// Minimizes the objectives lexicographically, or the artificial objective (`Tableau.optimize`).
     mutating func optimize(artificialPhase: Bool = false) -> SimplexOutcome {
@@ -22,7 +22,7 @@ extension CompactTableau {
             let bland = degenerate >= CompactTableau.degenerateLimit
             guard let (entering, increasing) = enteringColumn(artificialPhase: artificialPhase, bland: bland) else {
                 // Every symbol priced was found not improving, and the others had been before.
-                if !artificialPhase { costChanged = SymbolMask() }
+                if !artificialPhase { costChanged = Mask() }
                 return .optimal
             }
             guard let (leaving, ratio) = leavingRow(for: entering, increasing: increasing) else { return .unbounded }
@@ -46,7 +46,7 @@ extension CompactTableau {
                                     objectives: objectives, cells: cells, heads: heads)
         }
         // Only symbols whose cost changed since none was found improving can improve now.
-        let pricing = Pricing(stride: stride, externals: externals, excluded: dummies.union(SymbolMask(bits: ~costChanged.bits)))
+        let pricing = Pricing(stride: stride, externals: externals, excluded: dummies.union(costChanged.complement))
         for level in objectives.indices {
             if let choice = pricing.steepest(in: objectives[level].entry, bland: bland, newest: false,
                                              strongerThan: level, objectives: objectives,
@@ -60,10 +60,10 @@ extension CompactTableau {
     /// What pricing reads of the tableau besides its rows.
     private struct Pricing {
         var stride: Int
-        var externals: SymbolMask
+        var externals: Mask
         /// Symbols not priced: the dummies, which never enter the basis, and in the objectives'
         /// phase the symbols whose cost has not changed since none was found improving.
-        var excluded: SymbolMask
+        var excluded: Mask
 
         /// Whether a cost makes `symbol`, which is not a dummy, improving, and in which direction
         /// (`Tableau.improvingDirection`): a cost below -epsilon improves by increasing; above
@@ -138,17 +138,17 @@ extension CompactTableau {
             infeasible.remove(leaving)
             guard isBasic(leaving), heads[rowEntry(leaving)].constant < -epsilon else { continue }
             guard let entering = dualEnteringColumn(rowEntry(leaving), bland: pivots >= blandAfter) else {
-                infeasible = SymbolMask()
+                infeasible = Mask()
                 return .infeasible
             }
             guard !work.isExhausted else {
-                infeasible = SymbolMask()
+                infeasible = Mask()
                 return .pivotLimit
             }
             pivot(entering: entering, leaving: leaving)
             pivots += 1
             if pivots >= pivotLimit {
-                infeasible = SymbolMask()
+                infeasible = Mask()
                 return .pivotLimit
             }
         }

@@ -1,8 +1,14 @@
 /// The tableau of a solver with at most `symbolLimit` symbols: the same rows, objectives
 /// and pivoting rules as `Tableau`, in a representation made for small systems.
 ///
+/// It is generic over its mask (`CompactMask`): with one-word masks (`SymbolMask`, 64 symbols) it
+/// is the tableau every solver starts on; with two-word masks (`WideSymbolMask`, 128 symbols) it is
+/// the wide compact tableau a solver moves to when its system outgrows one word
+/// (`init(widening:)`). The compiler specializes it for each mask, so both run without generic
+/// dispatch.
+///
 /// Every row (basic rows, objectives, the artificial objective, rows being built) is an entry of
-/// one pool: a fixed-stride slice of one flat buffer of coefficients, a `SymbolMask` of its
+/// one pool: a fixed-stride slice of one flat buffer of coefficients, a mask of its
 /// nonzero cells, and a constant. Iterating a mask yields the cells in id order, as a `Row` keeps
 /// them, and every arithmetic step is the one `Row` performs on the same cells in the same order,
 /// so the pivots are the same and the values are bit-identical. "The rows that hold symbol s" is a
@@ -18,7 +24,7 @@
 /// A required add that may fail saves a snapshot of the tables (a copy of the block) when a change
 /// that can fail begins, instead of a journal. Values are computed at each read from the rows and
 /// definitions, and written into the variables whose value differs from the one last written.
-struct CompactTableau {
+struct CompactTableau<Mask: CompactMask> {
     /// What the tableau keeps about one symbol.
     struct SymbolInfo {
         var kind: SymbolKind
@@ -43,7 +49,7 @@ struct CompactTableau {
 
     /// The cells and the constant of a pool entry (its coefficients are in `cells`).
     struct EntryHead {
-        var mask = SymbolMask()
+        var mask = Mask()
         var constant = 0.0
     }
 
@@ -54,7 +60,7 @@ struct CompactTableau {
     /// included), the set of row slots they name, and the count after the last compaction.
     struct ColumnState {
         var count = 0
-        var slots = SymbolMask()
+        var slots = Mask()
         var compactedLength = 0
     }
 
@@ -64,7 +70,7 @@ struct CompactTableau {
     /// or `cells` read into a local is used only until the next `makeSymbol`, `newEntry` (or
     /// anything that calls them).
     private(set) var storage: CompactStorage
-    private var tables: CompactTables
+    var tables: CompactTables<Mask>
 
     /// The symbols, by id.
     var symbols: BlockArray<SymbolInfo> {
@@ -97,19 +103,19 @@ struct CompactTableau {
     /// The symbols of each kind that tests need often. `externals` holds the symbols of the
     /// registered user variables, in registration order (each is made when its variable is
     /// registered).
-    private(set) var externals = SymbolMask()
-    private(set) var pivotables = SymbolMask()
-    private(set) var dummies = SymbolMask()
+    private(set) var externals = Mask()
+    private(set) var pivotables = Mask()
+    private(set) var dummies = Mask()
     /// The basic symbols.
-    var basic = SymbolMask()
+    var basic = Mask()
 
     /// The pool entry of the artificial objective while a row is installed through it, else -1.
     var artificial = -1
     /// Restricted basic symbols whose row constant went negative.
-    var infeasible = SymbolMask()
+    var infeasible = Mask()
     /// The symbols whose cost in some objective may have changed since the primal simplex last
     /// found none improving: the only ones it prices (see `CompactTableau+Simplex.swift`).
-    var costChanged = SymbolMask()
+    var costChanged = Mask()
     var work = PivotWork()
 
     /// The transaction (see `beginTransaction`), open or closed: kept in place, so that opening
@@ -119,11 +125,11 @@ struct CompactTableau {
 
     /// The pool entries and stride of a new block: room for a small system's rows, objectives and
     /// rows being built.
-    private static let initialLayout = CompactStorageLayout(entryCapacity: 32, stride: 32)
+    private static var initialLayout: CompactStorageLayout { CompactStorageLayout(entryCapacity: 32, stride: 32) }
 
     /// An empty tableau with its block.
     init() {
-        storage = CompactStorage.make(entryCapacity: CompactTableau.initialLayout.entryCapacity,
+        storage = CompactStorage.make(for: Mask.self, entryCapacity: CompactTableau.initialLayout.entryCapacity,
                                       stride: CompactTableau.initialLayout.stride)
         tables = storage.emptyTables()
     }
@@ -137,13 +143,13 @@ struct CompactTableau {
     mutating func removeAll() {
         tables = storage.emptyTables()
         retainedVariables.removeAll(keepingCapacity: true)
-        externals = SymbolMask()
-        pivotables = SymbolMask()
-        dummies = SymbolMask()
-        basic = SymbolMask()
+        externals = Mask()
+        pivotables = Mask()
+        dummies = Mask()
+        basic = Mask()
         artificial = -1
-        infeasible = SymbolMask()
-        costChanged = SymbolMask()
+        infeasible = Mask()
+        costChanged = Mask()
         work = PivotWork()
         closeTransaction()
     }
@@ -156,9 +162,9 @@ struct CompactTableau {
     }
 
     /// A new block with the same capacities, holding a copy of the tables.
-    private func copiedTables() -> (CompactStorage, CompactTables) {
-        let block = CompactStorage.make(entryCapacity: heads.capacity, stride: stride)
-        var copied = block.emptyTables()
+    private func copiedTables() -> (CompactStorage, CompactTables<Mask>) {
+        let block = CompactStorage.make(for: Mask.self, entryCapacity: heads.capacity, stride: stride)
+        var copied: CompactTables<Mask> = block.emptyTables()
         tables.copy(into: &copied)
         return (block, copied)
     }
@@ -166,8 +172,8 @@ struct CompactTableau {
     /// Moves the tables to a new block with room for `entryCapacity` entries of `stride`
     /// coefficients; the old block is freed.
     private mutating func regrow(entryCapacity: Int, stride: Int) {
-        let block = CompactStorage.make(entryCapacity: entryCapacity, stride: stride)
-        var moved = block.emptyTables()
+        let block = CompactStorage.make(for: Mask.self, entryCapacity: entryCapacity, stride: stride)
+        var moved: CompactTables<Mask> = block.emptyTables()
         tables.copy(into: &moved)
         storage = block
         tables = moved
@@ -175,15 +181,46 @@ struct CompactTableau {
 
     // MARK: Symbols
 
-    /// Whether `extra` more symbols still fit.
+    /// Whether `extra` more symbols still fit (in `limit` symbols, by default this tableau's).
     @inline(__always)
-    func hasRoom(for extra: Int) -> Bool { symbolCount + extra <= CompactTableau.symbolLimit }
+    func hasRoom(for extra: Int, within limit: Int = CompactTableau.symbolLimit) -> Bool { symbolCount + extra <= limit }
 
-    /// The most symbols the compact tableau holds: one bit each in a mask of one machine word.
-    /// Past about this size, scanning every basic row for a symbol costs more than `Tableau`'s
-    /// column index (measured with 128 on `lectern-bench layout`, 54 constraints and about 120
-    /// symbols: the ambiguity checks' pivots were half as fast again).
-    static let symbolLimit = SymbolMask.capacity
+    /// Whether the symbols a batch may make fit in `limit` symbols: its markers, the variables it
+    /// brings and one artificial variable. Cheap bounds first; the new variables are counted only
+    /// between them, gathered in a list no longer than the room left and searched linearly, so a
+    /// batch that does not fit is given up on as soon as the list is full (no hashing: only the
+    /// count matters). It changes nothing but the variables' symbol hints; it is `mutating` so
+    /// that a solver calls it on its stored tableau in place, where a non-mutating call would copy
+    /// the tableau's fields.
+    mutating func hasRoom(forBatch constraints: [Constraint], within limit: Int) -> Bool {
+        var markers = 1
+        var terms = 0
+        for constraint in constraints {
+            markers += constraint.strength.isRequired ? 1 : 2
+            terms += constraint.expression.terms.count
+        }
+        if hasRoom(for: markers + terms, within: limit) { return true }
+        let room = limit - symbolCount - markers
+        guard room >= 0 else { return false }
+        return withUnsafeTemporaryAllocation(of: ObjectIdentifier.self, capacity: room + 1) { fresh in
+            var count = 0
+            for constraint in constraints {
+                for term in constraint.expression.terms where existingSymbol(for: term.variable) == nil {
+                    let key = ObjectIdentifier(term.variable)
+                    if fresh[..<count].contains(key) { continue }
+                    guard count < room else { return false }
+                    fresh[count] = key
+                    count += 1
+                }
+            }
+            return true
+        }
+    }
+
+    /// The most symbols the tableau holds: one bit each in its mask (64 or 128). Past 128 the
+    /// solver moves to `Tableau`, whose column index finds the rows that hold a symbol without
+    /// scanning every basic row.
+    static var symbolLimit: Int { Mask.capacity }
 
     mutating func makeSymbol(_ kind: SymbolKind, level: Int = 0) -> Int {
         let symbol = symbols.count
@@ -270,7 +307,7 @@ struct CompactTableau {
     /// Forgets the symbols from `count` on.
     private mutating func truncate(to count: Int) {
         guard count < CompactTableau.symbolLimit else { return }
-        let forgotten = SymbolMask(bits: ~0 &<< UInt64(count))
+        let forgotten = Mask(idsFrom: count)
         // Variables are registered in symbol order, so the forgotten ones are the last retained.
         retainedVariables.removeLast(externals.intersection(forgotten).count)
         externals = externals.subtracting(forgotten)
@@ -328,8 +365,8 @@ struct CompactTableau {
     /// copy of the block, and the basic symbols.
     private struct Snapshot {
         var storage: CompactStorage
-        var tables: CompactTables
-        var basic: SymbolMask
+        var tables: CompactTables<Mask>
+        var basic: Mask
     }
 
     /// What a rollback restores: the symbol count at the start, the snapshot taken when rows
@@ -339,7 +376,7 @@ struct CompactTableau {
         var symbolCount = 0
         var snapshot: Snapshot?
         var savedColumns: [(symbol: Int, column: ColumnState)] = []
-        var columnSaved = SymbolMask()
+        var columnSaved = Mask()
     }
 
     /// Starts recording what `rollback()` must restore; rows from the start when `tracksRows`,
@@ -371,7 +408,7 @@ struct CompactTableau {
         transaction.isOpen = false
         if transaction.snapshot != nil { transaction.snapshot = nil }
         if !transaction.savedColumns.isEmpty { transaction.savedColumns.removeAll(keepingCapacity: true) }
-        transaction.columnSaved = SymbolMask()
+        transaction.columnSaved = Mask()
     }
 
     /// Undoes every change since `beginTransaction` but the pivots counted. Columns are restored as
@@ -399,9 +436,9 @@ struct CompactTableau {
         }
         truncate(to: saved.symbolCount)
         artificial = -1
-        infeasible = SymbolMask()
+        infeasible = Mask()
         // The objectives may be back to older costs: price every symbol next time.
-        costChanged = SymbolMask(bits: ~0)
+        costChanged = Mask.all
     }
 
     /// Saves the column of `symbol` before a change other than an append, as `Tableau`'s journal does.
@@ -421,7 +458,7 @@ struct CompactTableau {
     /// rewrites the values that may have changed, so where a value went from -0 to 0 or back, it
     /// may leave the old zero; that sign is the only way the two can read differently.)
     mutating func writeValues() {
-        var evaluated = SymbolMask()
+        var evaluated = Mask()
         for symbol in externals {
             let value = currentValue(of: symbol, evaluated: &evaluated)
             if !symbols[symbol].written || symbols[symbol].lastValue.bitPattern != value.bitPattern {
@@ -435,7 +472,7 @@ struct CompactTableau {
     /// The value of a user variable: 0 when parametric, else its definition's constant plus its
     /// terms at the values of the basic symbols it names (the order of `Tableau.value(of:rows:…)`).
     /// Definitions' values are kept for the current read (`evaluated`).
-    private mutating func currentValue(of symbol: Int, evaluated: inout SymbolMask) -> Double {
+    private mutating func currentValue(of symbol: Int, evaluated: inout Mask) -> Double {
         guard isBasic(symbol) else { return 0 }
         if evaluated.contains(symbol) { return symbols[symbol].readValue }
         let entry = rowEntry(symbol)
@@ -451,11 +488,72 @@ struct CompactTableau {
         return value
     }
 
+    /// The current value of `variable` (its expanded row's constant), or nil for a variable the
+    /// tableau has never seen.
+    mutating func currentValue(of variable: Variable) -> Double? {
+        existingSymbol(for: variable).map { value(of: $0) }
+    }
+
     /// The current value of a symbol as `Tableau.value(of:)` gives it: its expanded row's constant.
     mutating func value(of symbol: Int) -> Double {
         guard let (entry, temporary) = expandedRow(of: symbol) else { return 0 }
         let value = heads[entry].constant
         if temporary { freeEntry(entry) }
         return value
+    }
+}
+
+// MARK: Widening
+
+extension CompactTableau where Mask == WideSymbolMask {
+    /// The tableau of `narrow` with two-word masks, for a system that outgrows one word: the same
+    /// symbols (ids, kinds, levels, rows, slots, column counts, variables), the same pool entries
+    /// with their masks zero-extended and their coefficients at the same places, the same free
+    /// entries, objectives, infeasible rows, cost changes and pivot count. Every choice and every
+    /// floating-point step of the tableau depends only on these and on the ids' order, which
+    /// widening keeps, so the pivots and values go on exactly as they would have. Called between
+    /// operations, never inside a transaction; `narrow` is left as it was.
+    ///
+    /// The new block is laid out at once for the system it is made for, a large one: a stride of
+    /// every symbol the masks hold and twice the entries, so that it does not grow again soon
+    /// (each growth copies the block).
+    init(widening narrow: CompactTableau<SymbolMask>) {
+        let source = narrow.tables
+        storage = CompactStorage.make(for: WideSymbolMask.self, entryCapacity: 2 * source.heads.capacity,
+                                      stride: WideSymbolMask.capacity)
+        tables = storage.emptyTables()
+        for info in source.symbols {
+            var column = ColumnState()
+            column.count = info.column.count
+            column.slots = WideSymbolMask(info.column.slots)
+            column.compactedLength = info.column.compactedLength
+            var widened = SymbolInfo(kind: info.kind, level: info.level, slot: info.slot, occupant: info.occupant)
+            widened.written = info.written
+            widened.row = info.row
+            widened.column = column
+            widened.lastValue = info.lastValue
+            widened.readValue = info.readValue
+            widened.variable = info.variable
+            tables.symbols.append(widened)
+        }
+        for head in source.heads {
+            tables.heads.append(EntryHead(mask: WideSymbolMask(head.mask), constant: head.constant))
+        }
+        tables.freeEntries.replaceContents(with: source.freeEntries)
+        tables.objectives.replaceContents(with: source.objectives)
+        for entry in source.heads.indices {
+            for symbol in source.heads[entry].mask {
+                tables.cells[entry * tables.stride + symbol] = source.cells[entry * source.stride + symbol]
+            }
+        }
+        retainedVariables = narrow.retainedVariables
+        externals = WideSymbolMask(narrow.externals)
+        pivotables = WideSymbolMask(narrow.pivotables)
+        dummies = WideSymbolMask(narrow.dummies)
+        basic = WideSymbolMask(narrow.basic)
+        artificial = narrow.artificial
+        infeasible = WideSymbolMask(narrow.infeasible)
+        costChanged = WideSymbolMask(narrow.costChanged)
+        work = narrow.work
     }
 }

@@ -12,7 +12,14 @@ extension Solver {
     /// seen is ambiguous. Cost: at most two small simplex runs per candidate, counted in
     /// `pivotCount`; the solution is not changed.
     public func ambiguousVariables(among candidates: [Variable]) -> [Variable] {
-        if usesCompact { return compactAmbiguousVariables(among: candidates) }
+        switch representation {
+        case .compact:
+            return compact.ambiguousVariables(among: candidates)
+        case .wide:
+            return wideBox?.tableau.ambiguousVariables(among: candidates) ?? candidates
+        case .large:
+            break
+        }
         var scratch = tableau
         scratch.objectives.removeAll { $0.level <= Strength.weak.level }
         let undetermined = candidates.filter { !scratch.isDetermined($0) }

@@ -1,9 +1,27 @@
-/// Which tableau a solver works on: `CompactTableau` while the system is small, `Tableau` once it
-/// outgrows it. The solver's operations call the helpers below, which forward to the tableau in
-/// use; both follow the same pivoting rules, so the switch changes no result.
+/// Which tableau a solver works on: `CompactTableau` with one-word masks while the system has at
+/// most 64 symbols, the same tableau with two-word masks (the wide compact tableau) once it
+/// outgrows them and while it has at most 128, and `Tableau` past that. The solver's operations
+/// call the helpers below, which forward to the tableau in use; all three follow the same pivoting
+/// rules, so a move from one to the next changes no result.
 extension Solver {
+    /// The tableau a solver works on.
+    enum Representation {
+        /// `compact`, one-word masks.
+        case compact
+        /// `wide`, two-word masks: the system outgrew `compact`.
+        case wide
+        /// `large`: the system outgrew the compact tableaus, or a test asked for `Tableau`.
+        case large
+    }
+
+    /// Whether the solver works on one of its compact tableaus.
+    var usesCompact: Bool { representation != .large }
+
+    /// The wide compact tableau, while the solver has one.
+    var wide: CompactTableau<WideSymbolMask>? { wideBox?.tableau }
+
     /// The large-system tableau. Reading or changing it through this property first moves a
-    /// solver still on its compact tableau onto it, for good (until `reset()`).
+    /// solver still on a compact tableau onto it, for good (until `reset()`).
     var tableau: Tableau {
         _read {
             switchToTableau()
@@ -15,140 +33,194 @@ extension Solver {
         }
     }
 
-    /// Moves the solver from its compact tableau onto a `Tableau` holding the same system; it then
-    /// stays there until `reset()`. Does nothing on a solver already there.
+    /// Moves the solver from its compact tableau (one-word or wide) onto a `Tableau` holding the
+    /// same system; it then stays there until `reset()`. Does nothing on a solver already there.
     func switchToTableau() {
-        guard usesCompact else { return }
-        usesCompact = false
-        if compact.isEmpty {
-            // Nothing to carry over but the work: `large` is still the empty tableau it was made as.
-            large.work = compact.work
-            large.pricing.pricesEverySymbol = true
-            compact.work = PivotWork()
+        switch representation {
+        case .large:
+            return
+        case .compact:
+            if compact.isEmpty {
+                // Nothing to carry over but the work: `large` is still the empty tableau it was made as.
+                large.work = compact.work
+                large.pricing.pricesEverySymbol = true
+                compact.work = PivotWork()
+            } else {
+                large = compact.makeTableau()
+                compact.removeAll()
+            }
+        case .wide:
+            if let wideBox { large = wideBox.tableau.makeTableau() }
+            wideBox = nil
+        }
+        representation = .large
+    }
+
+    /// Moves the solver from its one-word compact tableau onto the wide one, with the same symbols,
+    /// rows and objectives (see `CompactTableau.init(widening:)`).
+    func widen() {
+        guard representation == .compact else { return }
+        wideBox = WideTableauBox(CompactTableau(widening: compact))
+        compact.removeAll()
+        representation = .wide
+    }
+
+    /// Moves to a tableau with room first when an operation may make `extra` symbols that the
+    /// tableau in use has no room for: the wide compact tableau if it has room, else `Tableau`.
+    func makeRoom(for extra: Int) {
+        switch representation {
+        case .compact:
+            guard !compact.hasRoom(for: extra) else { return }
+            if compact.hasRoom(for: extra, within: WideSymbolMask.capacity) { widen() } else { switchToTableau() }
+        case .wide:
+            if !(wideBox?.tableau.hasRoom(for: extra) ?? true) { switchToTableau() }
+        case .large:
             return
         }
-        large = compact.makeTableau()
-        compact.removeAll()
     }
 
-    /// Switches to `Tableau` first when an operation may make `extra` symbols that the compact
-    /// tableau has no room for.
-    func makeRoom(for extra: Int) {
-        if usesCompact && !compact.hasRoom(for: extra) { switchToTableau() }
-    }
-
-    /// Switches to `Tableau` before a batch whose symbols would not all fit in the compact tableau
-    /// (its markers, the variables it brings and one artificial variable), instead of moving there
-    /// in the middle of it.
+    /// Moves to a tableau with room before a batch whose symbols would not all fit in the one in
+    /// use (its markers, the variables it brings and one artificial variable), instead of moving in
+    /// the middle of it.
     func makeRoom(forBatch constraints: [Constraint]) {
-        guard usesCompact else { return }
-        var markers = 1
-        var terms = 0
-        for constraint in constraints {
-            markers += constraint.strength.isRequired ? 1 : 2
-            terms += constraint.expression.terms.count
-        }
-        // Cheap bounds first; the new variables are counted only between them.
-        guard !compact.hasRoom(for: markers + terms) else { return }
-        guard compact.hasRoom(for: markers) else { return switchToTableau() }
-        if !fitsFreshVariables(of: constraints, besides: markers) { switchToTableau() }
-    }
-
-    /// Whether the variables of `constraints` that the compact tableau has not seen fit in it
-    /// beside `markers` more symbols. The distinct new variables are gathered in a list no longer
-    /// than the room left, searched linearly, so a batch that does not fit is given up on as soon
-    /// as the list is full (no hashing: only the count matters).
-    private func fitsFreshVariables(of constraints: [Constraint], besides markers: Int) -> Bool {
-        let room = CompactTableau.symbolLimit - compact.symbolCount - markers
-        guard room >= 0 else { return false }
-        return withUnsafeTemporaryAllocation(of: ObjectIdentifier.self, capacity: room + 1) { fresh in
-            var count = 0
-            for constraint in constraints {
-                for term in constraint.expression.terms where compact.existingSymbol(for: term.variable) == nil {
-                    let key = ObjectIdentifier(term.variable)
-                    if fresh[..<count].contains(key) { continue }
-                    guard count < room else { return false }
-                    fresh[count] = key
-                    count += 1
-                }
-            }
-            return true
+        switch representation {
+        case .compact:
+            guard !compact.hasRoom(forBatch: constraints, within: SymbolMask.capacity) else { return }
+            if compact.hasRoom(forBatch: constraints, within: WideSymbolMask.capacity) { widen() } else { switchToTableau() }
+        case .wide:
+            if !(wideBox?.tableau.hasRoom(forBatch: constraints, within: WideSymbolMask.capacity) ?? true) { switchToTableau() }
+        case .large:
+            return
         }
     }
 
     /// The pivots made and the limit, on the tableau in use.
     var work: PivotWork {
-        get { usesCompact ? compact.work : large.work }
+        get {
+            switch representation {
+            case .compact: compact.work
+            case .wide: wideBox?.tableau.work ?? PivotWork()
+            case .large: large.work
+            }
+        }
         set {
-            if usesCompact { compact.work = newValue } else { large.work = newValue }
+            switch representation {
+            case .compact: compact.work = newValue
+            case .wide: wideBox?.tableau.work = newValue
+            case .large: large.work = newValue
+            }
         }
     }
 
     /// The current value of `variable` in the tableau in use (its expanded row's constant), or
     /// nil for a variable the solver has never seen.
     func currentValue(of variable: Variable) -> Double? {
-        if usesCompact { return compact.existingSymbol(for: variable).map { compact.value(of: $0) } }
-        return large.existingSymbol(for: variable).map { large.value(of: $0) }
+        switch representation {
+        case .compact: compact.currentValue(of: variable)
+        case .wide: wideBox?.tableau.currentValue(of: variable)
+        case .large: large.existingSymbol(for: variable).map { large.value(of: $0) }
+        }
     }
 
     func beginTransaction(tracksRows: Bool) {
-        if usesCompact { compact.beginTransaction(tracksRows: tracksRows) } else { large.beginTransaction(tracksRows: tracksRows) }
+        switch representation {
+        case .compact: compact.beginTransaction(tracksRows: tracksRows)
+        case .wide: wideBox?.tableau.beginTransaction(tracksRows: tracksRows)
+        case .large: large.beginTransaction(tracksRows: tracksRows)
+        }
     }
 
     func commit() {
-        if usesCompact { compact.commit() } else { large.commit() }
+        switch representation {
+        case .compact: compact.commit()
+        case .wide: wideBox?.tableau.commit()
+        case .large: large.commit()
+        }
     }
 
     func rollback() {
-        if usesCompact { compact.rollback() } else { large.rollback() }
+        switch representation {
+        case .compact: compact.rollback()
+        case .wide: wideBox?.tableau.rollback()
+        case .large: large.rollback()
+        }
     }
 
     func reoptimize() throws(SolverError) {
-        if usesCompact { try compact.reoptimize() } else { try large.reoptimize() }
+        switch representation {
+        case .compact: try compact.reoptimize()
+        case .wide: try wideBox?.tableau.reoptimize()
+        case .large: try large.reoptimize()
+        }
     }
 
     func repairFeasibility() throws(SolverError) {
-        if usesCompact { try compact.repairFeasibility() } else { try large.repairFeasibility() }
+        switch representation {
+        case .compact: try compact.repairFeasibility()
+        case .wide: try wideBox?.tableau.repairFeasibility()
+        case .large: try large.repairFeasibility()
+        }
     }
 
     func dualOptimize() -> SimplexOutcome {
-        usesCompact ? compact.dualOptimize() : large.dualOptimize()
+        switch representation {
+        case .compact: compact.dualOptimize()
+        case .wide: wideBox?.tableau.dualOptimize() ?? .optimal
+        case .large: large.dualOptimize()
+        }
     }
 
     func changeConstant(tag: ConstraintTag, by delta: Double) -> Bool {
-        usesCompact ? compact.changeConstant(tag: tag, by: delta) : large.changeConstant(tag: tag, by: delta)
+        switch representation {
+        case .compact: compact.changeConstant(tag: tag, by: delta)
+        case .wide: wideBox?.tableau.changeConstant(tag: tag, by: delta) ?? true
+        case .large: large.changeConstant(tag: tag, by: delta)
+        }
     }
 
     /// Takes a removed constraint's error symbols out of their objectives and its marker out of
     /// the tableau.
     func removeSymbols(of tag: ConstraintTag) {
-        if usesCompact {
-            if compact.kind(tag.marker) == .error {
-                compact.addToObjective(tag.marker, times: -1, level: compact.level(tag.marker))
+        switch representation {
+        case .compact:
+            compact.removeSymbols(of: tag)
+        case .wide:
+            wideBox?.tableau.removeSymbols(of: tag)
+        case .large:
+            if large.kinds[tag.marker] == .error {
+                large.addToObjective(tag.marker, times: -1, level: large.levels[tag.marker])
             }
-            if let other = tag.other, compact.kind(other) == .error {
-                compact.addToObjective(other, times: -1, level: compact.level(other))
+            if let other = tag.other, large.kinds[other] == .error {
+                large.addToObjective(other, times: -1, level: large.levels[other])
             }
-            compact.removeMarker(tag.marker)
-            return
+            large.removeMarker(tag.marker)
         }
-        if large.kinds[tag.marker] == .error {
-            large.addToObjective(tag.marker, times: -1, level: large.levels[tag.marker])
-        }
-        if let other = tag.other, large.kinds[other] == .error {
-            large.addToObjective(other, times: -1, level: large.levels[other])
-        }
-        large.removeMarker(tag.marker)
     }
 
     /// Makes the row of a new constraint and installs it (see `insert`); nil when a required
     /// constraint cannot hold, with the changes left for the caller to roll back.
+    @inline(__always)
     func installRow(of constraint: Constraint, constant: Double) -> ConstraintTag? {
-        if usesCompact {
-            let (entry, tag, definedVariable) = compact.makeRow(constraint, constant: constant)
-            return compact.install(entry, tag: tag, definedVariable: definedVariable) ? tag : nil
+        switch representation {
+        case .compact:
+            return compact.installRow(of: constraint, constant: constant)
+        case .wide:
+            return wideBox?.tableau.installRow(of: constraint, constant: constant)
+        case .large:
+            let (row, tag, definedVariable) = makeRow(constraint, constant: constant)
+            return large.install(consume row, tag: tag, definedVariable: definedVariable) ? tag : nil
         }
-        let (row, tag, definedVariable) = makeRow(constraint, constant: constant)
-        return large.install(consume row, tag: tag, definedVariable: definedVariable) ? tag : nil
+    }
+}
+
+/// The wide compact tableau of a solver, boxed: a solver makes it only when its system outgrows
+/// one-word masks, and holding it by reference keeps the solver object as small as without it.
+/// Held inline (as an optional), it made every solver object larger, and the 5,000 small scripts
+/// of `lectern-bench solver` took 2.5% more instructions, two thirds of them in the allocator.
+final class WideTableauBox {
+    @exclusivity(unchecked) var tableau: CompactTableau<WideSymbolMask>
+
+    init(_ tableau: CompactTableau<WideSymbolMask>) {
+        self.tableau = tableau
     }
 }

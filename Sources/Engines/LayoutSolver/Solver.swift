@@ -28,12 +28,14 @@ public final class Solver {
 
     // Only the solver's own methods, which never nest accesses to these, touch them: they skip the
     // runtime exclusivity check that every call would otherwise pay.
-    /// The tableau of a small system (see `Solver+Representation.swift`), used while
-    /// `usesCompact`; `large` is used once the system has outgrown it.
-    @exclusivity(unchecked) var compact = CompactTableau()
+    /// The tableaus (see `Solver+Representation.swift`): `compact` while the system fits in one-word
+    /// masks, the wide compact tableau (made when needed, boxed) once it outgrows them and while it
+    /// fits in two-word masks, `large` past that.
+    @exclusivity(unchecked) var compact = CompactTableau<SymbolMask>()
+    @exclusivity(unchecked) var wideBox: WideTableauBox?
     @exclusivity(unchecked) var large = Tableau()
-    /// Whether the solver works on `compact`.
-    var usesCompact = true
+    /// The tableau the solver works on.
+    var representation = Representation.compact
     @exclusivity(unchecked) var records = IdentityTable<Record>()
     @exclusivity(unchecked) var edits = IdentityTable<Edit>()
     private var nextSequence = 0
@@ -69,7 +71,7 @@ public final class Solver {
         var rejected: [(index: Int, error: SolverError)] = []
         // Each constraint makes at most two markers, and usually brings about one new variable.
         makeRoom(forBatch: constraints)
-        if !usesCompact { large.reserveSymbols(3 * constraints.count) }
+        if representation == .large { large.reserveSymbols(3 * constraints.count) }
         for (index, constraint) in constraints.enumerated() {
             do throws(SolverError) {
                 try add(constraint, optimizing: false)
@@ -211,15 +213,20 @@ public final class Solver {
     /// Writes the current solution into `Variable.value` for the variables whose value may have
     /// changed since the last update.
     public func updateVariables() {
-        if usesCompact { compact.writeValues() } else { large.writeChangedValues() }
+        switch representation {
+        case .compact: compact.writeValues()
+        case .wide: wideBox?.tableau.writeValues()
+        case .large: large.writeChangedValues()
+        }
     }
 
     /// Removes every constraint and edit variable. Variable values keep their last update. The
     /// solver starts again on its compact tableau, whose storage it keeps.
     public func reset() {
         compact.removeAll()
+        wideBox = nil
         large = Tableau()
-        usesCompact = true
+        representation = .compact
         records.removeAll()
         edits.removeAll()
         nextSequence = 0

@@ -1,11 +1,10 @@
-/// A set of symbol ids below `SymbolMask.capacity`, as a bitmask in one machine word: the cells of
-/// a row of `CompactTableau`, and its sets of symbols and slots.
+/// A set of symbol ids below 64, as a bitmask in one machine word: the mask of the compact tableau
+/// of small systems (see `CompactMask`).
 ///
-/// Iteration yields the ids in increasing order (by trailing-zero counts), which is the order the
-/// sorted cells of a `Row` have, so the smallest-id tie rules of the simplex read the same.
-struct SymbolMask: Sequence, Equatable {
+/// Iteration yields the ids in increasing order (by trailing-zero counts).
+struct SymbolMask: CompactMask {
     /// The number of ids a mask can hold.
-    static let capacity = 64
+    static var capacity: Int { 64 }
 
     var bits: UInt64 = 0
 
@@ -16,13 +15,32 @@ struct SymbolMask: Sequence, Equatable {
         self.bits = bits
     }
 
-    var isEmpty: Bool { bits == 0 }
+    @inline(__always)
+    init(idsFrom count: Int) {
+        bits = ~0 &<< UInt64(truncatingIfNeeded: count)
+    }
+
+    static var all: SymbolMask {
+        @inline(__always) get { SymbolMask(bits: ~0) }
+    }
+
+    var isEmpty: Bool {
+        @inline(__always) get { bits == 0 }
+    }
 
     /// The number of ids in the set.
-    var count: Int { bits.nonzeroBitCount }
+    var count: Int {
+        @inline(__always) get { bits.nonzeroBitCount }
+    }
 
     /// The smallest id in the set, or nil when it is empty.
-    var first: Int? { bits == 0 ? nil : bits.trailingZeroBitCount }
+    var first: Int? {
+        @inline(__always) get { bits == 0 ? nil : bits.trailingZeroBitCount }
+    }
+
+    var complement: SymbolMask {
+        @inline(__always) get { SymbolMask(bits: ~bits) }
+    }
 
     // The ids are below 64, so the masking shifts (which take the shift count modulo 64) give the
     // same bits as the checked ones without their test for an oversized count.
@@ -60,5 +78,6 @@ struct SymbolMask: Sequence, Equatable {
         }
     }
 
+    @inline(__always)
     func makeIterator() -> Iterator { Iterator(bits: bits) }
 }
