@@ -12,11 +12,11 @@ extension Solver {
     /// seen is ambiguous. Cost: at most two small simplex runs per candidate, counted in
     /// `pivotCount`; the solution is not changed.
     public func ambiguousVariables(among candidates: [Variable]) -> [Variable] {
-        switch representation {
+        switch tableauInUse {
         case .compact:
             return compact.ambiguousVariables(among: candidates)
-        case .wide:
-            return wideBox?.tableau.ambiguousVariables(among: candidates) ?? candidates
+        case .wide(let box):
+            return box.tableau.ambiguousVariables(among: candidates)
         case .large:
             break
         }

@@ -14,11 +14,34 @@ extension Solver {
         case large
     }
 
-    /// Whether the solver works on one of its compact tableaus.
-    var usesCompact: Bool { representation != .large }
+    /// The tableau a solver works on, with the wide compact tableau's box while that is the one:
+    /// the box exists exactly while it is in use, so no operation can find it missing.
+    enum TableauInUse {
+        case compact
+        case wide(WideTableauBox)
+        case large
+    }
 
-    /// The wide compact tableau, while the solver has one.
-    var wide: CompactTableau<WideSymbolMask>? { wideBox?.tableau }
+    /// The tableau the solver works on.
+    var representation: Representation {
+        switch tableauInUse {
+        case .compact: .compact
+        case .wide: .wide
+        case .large: .large
+        }
+    }
+
+    /// Whether the solver works on one of its compact tableaus.
+    var usesCompact: Bool {
+        if case .large = tableauInUse { return false }
+        return true
+    }
+
+    /// The wide compact tableau, while the solver works on it.
+    var wide: CompactTableau<WideSymbolMask>? {
+        if case .wide(let box) = tableauInUse { return box.tableau }
+        return nil
+    }
 
     /// The large-system tableau. Reading or changing it through this property first moves a
     /// solver still on a compact tableau onto it, for good (until `reset()`).
@@ -36,7 +59,7 @@ extension Solver {
     /// Moves the solver from its compact tableau (one-word or wide) onto a `Tableau` holding the
     /// same system; it then stays there until `reset()`. Does nothing on a solver already there.
     func switchToTableau() {
-        switch representation {
+        switch tableauInUse {
         case .large:
             return
         case .compact:
@@ -49,31 +72,29 @@ extension Solver {
                 large = compact.makeTableau()
                 compact.removeAll()
             }
-        case .wide:
-            if let wideBox { large = wideBox.tableau.makeTableau() }
-            wideBox = nil
+        case .wide(let box):
+            large = box.tableau.makeTableau()
         }
-        representation = .large
+        tableauInUse = .large
     }
 
     /// Moves the solver from its one-word compact tableau onto the wide one, with the same symbols,
     /// rows and objectives (see `CompactTableau.init(widening:)`).
     func widen() {
-        guard representation == .compact else { return }
-        wideBox = WideTableauBox(CompactTableau(widening: compact))
+        guard case .compact = tableauInUse else { return }
+        tableauInUse = .wide(WideTableauBox(CompactTableau(widening: compact)))
         compact.removeAll()
-        representation = .wide
     }
 
     /// Moves to a tableau with room first when an operation may make `extra` symbols that the
     /// tableau in use has no room for: the wide compact tableau if it has room, else `Tableau`.
     func makeRoom(for extra: Int) {
-        switch representation {
+        switch tableauInUse {
         case .compact:
             guard !compact.hasRoom(for: extra) else { return }
             if compact.hasRoom(for: extra, within: WideSymbolMask.capacity) { widen() } else { switchToTableau() }
-        case .wide:
-            if !(wideBox?.tableau.hasRoom(for: extra) ?? true) { switchToTableau() }
+        case .wide(let box):
+            if !box.tableau.hasRoom(for: extra) { switchToTableau() }
         case .large:
             return
         }
@@ -83,12 +104,12 @@ extension Solver {
     /// use (its markers, the variables it brings and one artificial variable), instead of moving in
     /// the middle of it.
     func makeRoom(forBatch constraints: [Constraint]) {
-        switch representation {
+        switch tableauInUse {
         case .compact:
             guard !compact.hasRoom(forBatch: constraints, within: SymbolMask.capacity) else { return }
             if compact.hasRoom(forBatch: constraints, within: WideSymbolMask.capacity) { widen() } else { switchToTableau() }
-        case .wide:
-            if !(wideBox?.tableau.hasRoom(forBatch: constraints, within: WideSymbolMask.capacity) ?? true) { switchToTableau() }
+        case .wide(let box):
+            if !box.tableau.hasRoom(forBatch: constraints, within: WideSymbolMask.capacity) { switchToTableau() }
         case .large:
             return
         }
@@ -97,16 +118,16 @@ extension Solver {
     /// The pivots made and the limit, on the tableau in use.
     var work: PivotWork {
         get {
-            switch representation {
+            switch tableauInUse {
             case .compact: compact.work
-            case .wide: wideBox?.tableau.work ?? PivotWork()
+            case .wide(let box): box.tableau.work
             case .large: large.work
             }
         }
         set {
-            switch representation {
+            switch tableauInUse {
             case .compact: compact.work = newValue
-            case .wide: wideBox?.tableau.work = newValue
+            case .wide(let box): box.tableau.work = newValue
             case .large: large.work = newValue
             }
         }
@@ -115,65 +136,65 @@ extension Solver {
     /// The current value of `variable` in the tableau in use (its expanded row's constant), or
     /// nil for a variable the solver has never seen.
     func currentValue(of variable: Variable) -> Double? {
-        switch representation {
+        switch tableauInUse {
         case .compact: compact.currentValue(of: variable)
-        case .wide: wideBox?.tableau.currentValue(of: variable)
+        case .wide(let box): box.tableau.currentValue(of: variable)
         case .large: large.existingSymbol(for: variable).map { large.value(of: $0) }
         }
     }
 
     func beginTransaction(tracksRows: Bool) {
-        switch representation {
+        switch tableauInUse {
         case .compact: compact.beginTransaction(tracksRows: tracksRows)
-        case .wide: wideBox?.tableau.beginTransaction(tracksRows: tracksRows)
+        case .wide(let box): box.tableau.beginTransaction(tracksRows: tracksRows)
         case .large: large.beginTransaction(tracksRows: tracksRows)
         }
     }
 
     func commit() {
-        switch representation {
+        switch tableauInUse {
         case .compact: compact.commit()
-        case .wide: wideBox?.tableau.commit()
+        case .wide(let box): box.tableau.commit()
         case .large: large.commit()
         }
     }
 
     func rollback() {
-        switch representation {
+        switch tableauInUse {
         case .compact: compact.rollback()
-        case .wide: wideBox?.tableau.rollback()
+        case .wide(let box): box.tableau.rollback()
         case .large: large.rollback()
         }
     }
 
     func reoptimize() throws(SolverError) {
-        switch representation {
+        switch tableauInUse {
         case .compact: try compact.reoptimize()
-        case .wide: try wideBox?.tableau.reoptimize()
+        case .wide(let box): try box.tableau.reoptimize()
         case .large: try large.reoptimize()
         }
     }
 
     func repairFeasibility() throws(SolverError) {
-        switch representation {
+        switch tableauInUse {
         case .compact: try compact.repairFeasibility()
-        case .wide: try wideBox?.tableau.repairFeasibility()
+        case .wide(let box): try box.tableau.repairFeasibility()
         case .large: try large.repairFeasibility()
         }
     }
 
     func dualOptimize() -> SimplexOutcome {
-        switch representation {
+        switch tableauInUse {
         case .compact: compact.dualOptimize()
-        case .wide: wideBox?.tableau.dualOptimize() ?? .optimal
+        case .wide(let box): box.tableau.dualOptimize()
         case .large: large.dualOptimize()
         }
     }
 
     func changeConstant(tag: ConstraintTag, by delta: Double) -> Bool {
-        switch representation {
+        switch tableauInUse {
         case .compact: compact.changeConstant(tag: tag, by: delta)
-        case .wide: wideBox?.tableau.changeConstant(tag: tag, by: delta) ?? true
+        case .wide(let box): box.tableau.changeConstant(tag: tag, by: delta)
         case .large: large.changeConstant(tag: tag, by: delta)
         }
     }
@@ -181,11 +202,11 @@ extension Solver {
     /// Takes a removed constraint's error symbols out of their objectives and its marker out of
     /// the tableau.
     func removeSymbols(of tag: ConstraintTag) {
-        switch representation {
+        switch tableauInUse {
         case .compact:
             compact.removeSymbols(of: tag)
-        case .wide:
-            wideBox?.tableau.removeSymbols(of: tag)
+        case .wide(let box):
+            box.tableau.removeSymbols(of: tag)
         case .large:
             if large.kinds[tag.marker] == .error {
                 large.addToObjective(tag.marker, times: -1, level: large.levels[tag.marker])
@@ -201,11 +222,11 @@ extension Solver {
     /// constraint cannot hold, with the changes left for the caller to roll back.
     @inline(__always)
     func installRow(of constraint: Constraint, constant: Double) -> ConstraintTag? {
-        switch representation {
+        switch tableauInUse {
         case .compact:
             return compact.installRow(of: constraint, constant: constant)
-        case .wide:
-            return wideBox?.tableau.installRow(of: constraint, constant: constant)
+        case .wide(let box):
+            return box.tableau.installRow(of: constraint, constant: constant)
         case .large:
             let (row, tag, definedVariable) = makeRow(constraint, constant: constant)
             return large.install(consume row, tag: tag, definedVariable: definedVariable) ? tag : nil

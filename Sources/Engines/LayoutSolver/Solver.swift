@@ -29,13 +29,12 @@ public final class Solver {
     // Only the solver's own methods, which never nest accesses to these, touch them: they skip the
     // runtime exclusivity check that every call would otherwise pay.
     /// The tableaus (see `Solver+Representation.swift`): `compact` while the system fits in one-word
-    /// masks, the wide compact tableau (made when needed, boxed) once it outgrows them and while it
-    /// fits in two-word masks, `large` past that.
+    /// masks, the wide compact tableau (made when needed, boxed, held by `tableauInUse`) once it
+    /// outgrows them and while it fits in two-word masks, `large` past that.
     @exclusivity(unchecked) var compact = CompactTableau<SymbolMask>()
-    @exclusivity(unchecked) var wideBox: WideTableauBox?
     @exclusivity(unchecked) var large = Tableau()
     /// The tableau the solver works on.
-    var representation = Representation.compact
+    @exclusivity(unchecked) var tableauInUse = TableauInUse.compact
     @exclusivity(unchecked) var records = IdentityTable<Record>()
     @exclusivity(unchecked) var edits = IdentityTable<Edit>()
     private var nextSequence = 0
@@ -71,7 +70,7 @@ public final class Solver {
         var rejected: [(index: Int, error: SolverError)] = []
         // Each constraint makes at most two markers, and usually brings about one new variable.
         makeRoom(forBatch: constraints)
-        if representation == .large { large.reserveSymbols(3 * constraints.count) }
+        if case .large = tableauInUse { large.reserveSymbols(3 * constraints.count) }
         for (index, constraint) in constraints.enumerated() {
             do throws(SolverError) {
                 try add(constraint, optimizing: false)
@@ -213,9 +212,9 @@ public final class Solver {
     /// Writes the current solution into `Variable.value` for the variables whose value may have
     /// changed since the last update.
     public func updateVariables() {
-        switch representation {
+        switch tableauInUse {
         case .compact: compact.writeValues()
-        case .wide: wideBox?.tableau.writeValues()
+        case .wide(let box): box.tableau.writeValues()
         case .large: large.writeChangedValues()
         }
     }
@@ -224,9 +223,8 @@ public final class Solver {
     /// solver starts again on its compact tableau, whose storage it keeps.
     public func reset() {
         compact.removeAll()
-        wideBox = nil
         large = Tableau()
-        representation = .compact
+        tableauInUse = .compact
         records.removeAll()
         edits.removeAll()
         nextSequence = 0
