@@ -43,21 +43,6 @@ extension Solver {
         return nil
     }
 
-    /// The solver's `Tableau`, made when first changed and held in a box. Most solvers never
-    /// need one, and an empty `Tableau` held inline made every solver object larger and cost
-    /// every solver its setup and teardown (about 600 instructions); read before it is made, it is
-    /// an empty one.
-    var large: Tableau {
-        _read {
-            if let largeBox { yield largeBox.tableau } else { yield Tableau() }
-        }
-        _modify {
-            let box: TableauBox
-            if let largeBox { box = largeBox } else { box = TableauBox(); largeBox = box }
-            yield &box.tableau
-        }
-    }
-
     /// The large-system tableau. Reading or changing it through this property first moves a
     /// solver still on a compact tableau onto it, for good (until `reset()`).
     var tableau: Tableau {
@@ -259,9 +244,4 @@ final class WideTableauBox {
     init(_ tableau: CompactTableau<WideSymbolMask>) {
         self.tableau = tableau
     }
-}
-
-/// A solver's `Tableau`, boxed: made only when the solver needs it (see `Solver.large`).
-final class TableauBox {
-    @exclusivity(unchecked) var tableau = Tableau()
 }

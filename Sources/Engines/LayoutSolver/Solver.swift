@@ -32,8 +32,7 @@ public final class Solver {
     /// masks, the wide compact tableau (made when needed, boxed, held by `tableauInUse`) once it
     /// outgrows them and while it fits in two-word masks, `large` past that.
     @exclusivity(unchecked) var compact = CompactTableau<SymbolMask>()
-    /// `Tableau`, made on first use (see `large`).
-    @exclusivity(unchecked) var largeBox: TableauBox?
+    @exclusivity(unchecked) var large = Tableau()
     /// The tableau the solver works on.
     @exclusivity(unchecked) var tableauInUse = TableauInUse.compact
     @exclusivity(unchecked) var records = IdentityTable<Record>()
@@ -224,7 +223,7 @@ public final class Solver {
     /// solver starts again on its compact tableau, whose storage it keeps.
     public func reset() {
         compact.removeAll()
-        largeBox = nil
+        large = Tableau()
         tableauInUse = .compact
         records.removeAll()
         edits.removeAll()
