@@ -43,27 +43,14 @@ final class CallOrderOracleTests: XCTestCase {
     func testCompactTableauReadsTheSameBitsAsTableau() {
         var differing: [UInt64] = []
         for seed in seeds(default: 1...40) {
-            let shipped = transcript(CallOrderOracle(seed: seed))
+            let shipped = readTranscript(of: CallOrderOracle(seed: seed))
             var large = CallOrderOracle(seed: seed)
             large.switchAtCall = 0
             var switching = CallOrderOracle(seed: seed)
             switching.switchAtCall = Int(seed % 60)
-            if shipped != transcript(large) || shipped != transcript(switching) { differing.append(seed) }
+            if shipped != readTranscript(of: large) || shipped != readTranscript(of: switching) { differing.append(seed) }
         }
         XCTAssertEqual(differing, [], "seeds whose reads differ between the representations")
-    }
-
-    /// The bit patterns of every value read and the pivot count at every read.
-    private func transcript(_ oracle: CallOrderOracle) -> [UInt64] {
-        var oracle = oracle
-        var bits: [UInt64] = []
-        oracle.onRead = { variables, pivots in
-            bits.append(UInt64(pivots))
-            bits.append(contentsOf: variables.map { $0.value == 0 ? 0 : $0.value.bitPattern })
-        }
-        XCTAssertNil(oracle.run())
-        XCTAssertFalse(bits.isEmpty)
-        return bits
     }
 
     /// Scripts that once failed: seed 76 read a definition at its value from before a remove and

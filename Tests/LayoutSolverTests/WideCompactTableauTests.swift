@@ -156,37 +156,13 @@ final class WideCompactTableauTests: XCTestCase {
     func testRowsCrossingBothLimitsMatchTableau() {
         for (count, expected) in [(14, Solver.Representation.wide), (24, .large)] {
             var visited: [Solver.Representation] = []
-            let shipped = row(count, onTableau: false) { visited.append($0.representation) }
-            let reference = row(count, onTableau: true) { _ in }
+            let shipped = layOutRow(count, onTableau: false, cycles: 30) { visited.append($0.representation) }
+            let reference = layOutRow(count, onTableau: true, cycles: 30)
             XCTAssertTrue(visited.contains(.compact) && visited.contains(.wide), "\(count) views: \(visited)")
             XCTAssertEqual(visited.last, expected, "\(count) views")
             XCTAssertEqual(shipped.pivots, reference.pivots, "\(count) views")
             XCTAssertEqual(shipped.values, reference.values, "\(count) views")
         }
-    }
-
-    private func row(_ count: Int, onTableau: Bool, observe: (Solver) -> Void) -> (pivots: Int, values: [UInt64]) {
-        let solver = Solver()
-        if onTableau { solver.switchToTableau() }
-        let lefts = (0..<count).map { Variable("left\($0)") }
-        let widths = (0..<count).map { Variable("width\($0)") }
-        let container = Variable("container")
-        for index in 0..<count {
-            try? solver.add(index == 0 ? lefts[0] == 20 : lefts[index] == lefts[index - 1] + widths[index - 1] + 8)
-            try? solver.add(widths[index] >= 20)
-            try? solver.add((widths[index] == 100) | .weak)
-            observe(solver)
-        }
-        try? solver.add(lefts[count - 1] + widths[count - 1] + 20 == container)
-        try? solver.addEditVariable(container, strength: .strong)
-        observe(solver)
-        var values: [UInt64] = []
-        for cycle in 0..<30 {
-            try? solver.suggestValue(container, Double(count * 108 + 32 + (cycle % 9 - 4) * 25))
-            solver.updateVariables()
-            values += (lefts + widths).map { $0.value == 0 ? 0 : $0.value.bitPattern }
-        }
-        return (solver.pivotCount, values)
     }
 
     /// Random call-order scripts over 30–45 variables, long enough to cross 64 symbols and often
@@ -211,7 +187,7 @@ final class WideCompactTableauTests: XCTestCase {
             large.switchAtCall = 0
             var widenedEarly = wideOracle(seed)
             widenedEarly.widenAtCall = Int(seed % 5)
-            let transcripts = [shipped, large, widenedEarly].map(transcript)
+            let transcripts = [shipped, large, widenedEarly].map { readTranscript(of: $0) }
             if transcripts[0] != transcripts[1] || transcripts[2] != transcripts[1] { differing.append(seed) }
         }
         XCTAssertEqual(differing, [], "seeds whose reads differ between the representations")
@@ -224,19 +200,6 @@ final class WideCompactTableauTests: XCTestCase {
         oracle.variableCounts = 30...45
         oracle.calls = 110
         return oracle
-    }
-
-    /// The bit patterns of every value read and the pivot count at every read; the oracle must pass.
-    private func transcript(_ oracle: CallOrderOracle) -> [UInt64] {
-        var oracle = oracle
-        var bits: [UInt64] = []
-        oracle.onRead = { variables, pivots in
-            bits.append(UInt64(pivots))
-            bits.append(contentsOf: variables.map { $0.value == 0 ? 0 : $0.value.bitPattern })
-        }
-        if let failure = oracle.run() { XCTFail(failure) }
-        XCTAssertFalse(bits.isEmpty)
-        return bits
     }
 
     /// A batch too large for the one-word tableau but not for the wide one moves a solver there
