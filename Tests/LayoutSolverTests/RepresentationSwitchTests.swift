@@ -48,4 +48,42 @@ final class RepresentationSwitchTests: XCTestCase {
         XCTAssertTrue(limited.solver.reachedPivotLimit)
         XCTAssertEqual(limited.solver.pivotLimit, 0)
     }
+
+    /// A solver holds a `Tableau` exactly while it works on it: never while its system fits the
+    /// compact tableaus, from its move onto `Tableau` until `reset()`, and again after a second move.
+    func testTheLargeTableauExistsOnlyWhileInUse() throws {
+        let solver = Solver()
+        let x = Variable("x")
+        try solver.add(x >= 10)
+        XCTAssertNil(solver.large)
+        XCTAssertEqual(solver.representation, .compact)
+        batchIntoTableau(solver, count: 50)
+        XCTAssertEqual(solver.representation, .large)
+        XCTAssertNotNil(solver.large)
+        solver.updateVariables()
+        XCTAssertEqual(x.value, 10)
+        solver.reset()
+        XCTAssertNil(solver.large)
+        XCTAssertEqual(solver.representation, .compact)
+        try solver.add(x == 7)
+        solver.updateVariables()
+        XCTAssertEqual(x.value, 7)
+        XCTAssertNil(solver.large)
+        // Reading `tableau` moves the solver onto it, keeping the system.
+        XCTAssertEqual(solver.tableau.existingSymbol(for: x).map { solver.tableau.value(of: $0) } ?? nil, 7)
+        XCTAssertNotNil(solver.large)
+        try solver.add(x <= 8)
+        solver.updateVariables()
+        XCTAssertEqual(x.value, 7)
+    }
+
+    /// Adds a row of `count` views in one batch, too many symbols for the compact tableaus.
+    private func batchIntoTableau(_ solver: Solver, count: Int) {
+        let lefts = (0..<count).map { Variable("left\($0)") }
+        let widths = (0..<count).map { Variable("width\($0)") }
+        var batch: [Constraint] = [lefts[0] == 20]
+        for index in 1..<count { batch.append(lefts[index] == lefts[index - 1] + widths[index - 1] + 8) }
+        for width in widths { batch.append(width >= 20) }
+        XCTAssertEqual(solver.add(contentsOf: batch).count, 0)
+    }
 }

@@ -44,15 +44,19 @@ extension Solver {
     }
 
     /// The large-system tableau. Reading or changing it through this property first moves a
-    /// solver still on a compact tableau onto it, for good (until `reset()`).
+    /// solver still on a compact tableau onto it, for good (until `reset()`). (The solver's own
+    /// operations reach it in place, through `large?`; this property, which tests and the
+    /// ambiguity check use, moves it out and back.)
     var tableau: Tableau {
         _read {
             switchToTableau()
-            yield large
+            yield large ?? Tableau()
         }
         _modify {
             switchToTableau()
-            yield &large
+            var tableau = large.take() ?? Tableau()
+            defer { large = tableau }
+            yield &tableau
         }
     }
 
@@ -64,9 +68,11 @@ extension Solver {
             return
         case .compact:
             if compact.isEmpty {
-                // Nothing to carry over but the work: `large` is still the empty tableau it was made as.
-                large.work = compact.work
-                large.pricing.pricesEverySymbol = true
+                // Nothing to carry over but the work.
+                var empty = Tableau()
+                empty.work = compact.work
+                empty.pricing.pricesEverySymbol = true
+                large = consume empty
                 compact.work = PivotWork()
             } else {
                 large = compact.makeTableau()
@@ -121,14 +127,14 @@ extension Solver {
             switch tableauInUse {
             case .compact: compact.work
             case .wide(let box): box.tableau.work
-            case .large: large.work
+            case .large: large?.work ?? PivotWork()
             }
         }
         set {
             switch tableauInUse {
             case .compact: compact.work = newValue
             case .wide(let box): box.tableau.work = newValue
-            case .large: large.work = newValue
+            case .large: large?.work = newValue
             }
         }
     }
@@ -139,7 +145,7 @@ extension Solver {
         switch tableauInUse {
         case .compact: compact.currentValue(of: variable)
         case .wide(let box): box.tableau.currentValue(of: variable)
-        case .large: large.existingSymbol(for: variable).map { large.value(of: $0) }
+        case .large: large?.currentValue(of: variable)
         }
     }
 
@@ -147,7 +153,7 @@ extension Solver {
         switch tableauInUse {
         case .compact: compact.beginTransaction(tracksRows: tracksRows)
         case .wide(let box): box.tableau.beginTransaction(tracksRows: tracksRows)
-        case .large: large.beginTransaction(tracksRows: tracksRows)
+        case .large: large?.beginTransaction(tracksRows: tracksRows)
         }
     }
 
@@ -155,7 +161,7 @@ extension Solver {
         switch tableauInUse {
         case .compact: compact.commit()
         case .wide(let box): box.tableau.commit()
-        case .large: large.commit()
+        case .large: large?.commit()
         }
     }
 
@@ -163,7 +169,7 @@ extension Solver {
         switch tableauInUse {
         case .compact: compact.rollback()
         case .wide(let box): box.tableau.rollback()
-        case .large: large.rollback()
+        case .large: large?.rollback()
         }
     }
 
@@ -171,7 +177,7 @@ extension Solver {
         switch tableauInUse {
         case .compact: try compact.reoptimize()
         case .wide(let box): try box.tableau.reoptimize()
-        case .large: try large.reoptimize()
+        case .large: try large?.reoptimize()
         }
     }
 
@@ -179,7 +185,7 @@ extension Solver {
         switch tableauInUse {
         case .compact: try compact.repairFeasibility()
         case .wide(let box): try box.tableau.repairFeasibility()
-        case .large: try large.repairFeasibility()
+        case .large: try large?.repairFeasibility()
         }
     }
 
@@ -187,7 +193,7 @@ extension Solver {
         switch tableauInUse {
         case .compact: compact.dualOptimize()
         case .wide(let box): box.tableau.dualOptimize()
-        case .large: large.dualOptimize()
+        case .large: large?.dualOptimize() ?? .optimal
         }
     }
 
@@ -195,7 +201,7 @@ extension Solver {
         switch tableauInUse {
         case .compact: compact.changeConstant(tag: tag, by: delta)
         case .wide(let box): box.tableau.changeConstant(tag: tag, by: delta)
-        case .large: large.changeConstant(tag: tag, by: delta)
+        case .large: large?.changeConstant(tag: tag, by: delta) ?? true
         }
     }
 
@@ -208,13 +214,7 @@ extension Solver {
         case .wide(let box):
             box.tableau.removeSymbols(of: tag)
         case .large:
-            if large.kinds[tag.marker] == .error {
-                large.addToObjective(tag.marker, times: -1, level: large.levels[tag.marker])
-            }
-            if let other = tag.other, large.kinds[other] == .error {
-                large.addToObjective(other, times: -1, level: large.levels[other])
-            }
-            large.removeMarker(tag.marker)
+            large?.removeSymbols(of: tag)
         }
     }
 
@@ -228,8 +228,7 @@ extension Solver {
         case .wide(let box):
             return box.tableau.installRow(of: constraint, constant: constant)
         case .large:
-            let (row, tag, definedVariable) = makeRow(constraint, constant: constant)
-            return large.install(consume row, tag: tag, definedVariable: definedVariable) ? tag : nil
+            return large?.installRow(of: constraint, constant: constant)
         }
     }
 }

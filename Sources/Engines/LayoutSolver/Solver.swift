@@ -32,7 +32,11 @@ public final class Solver {
     /// masks, the wide compact tableau (made when needed, boxed, held by `tableauInUse`) once it
     /// outgrows them and while it fits in two-word masks, `large` past that.
     @exclusivity(unchecked) var compact = CompactTableau<SymbolMask>()
-    @exclusivity(unchecked) var large = Tableau()
+    /// `Tableau`, made when the solver moves onto it: nil exactly while `tableauInUse` is not
+    /// `.large`. It is held inline, where the solver's operations reach it as they reached a plain
+    /// stored `Tableau`, but a solver that never moves onto it neither sets up nor tears down its
+    /// thirty-odd tables (an optional that is nil destroys nothing).
+    @exclusivity(unchecked) var large: Tableau?
     /// The tableau the solver works on.
     @exclusivity(unchecked) var tableauInUse = TableauInUse.compact
     @exclusivity(unchecked) var records = IdentityTable<Record>()
@@ -70,7 +74,7 @@ public final class Solver {
         var rejected: [(index: Int, error: SolverError)] = []
         // Each constraint makes at most two markers, and usually brings about one new variable.
         makeRoom(forBatch: constraints)
-        if case .large = tableauInUse { large.reserveSymbols(3 * constraints.count) }
+        large?.reserveSymbols(3 * constraints.count)
         for (index, constraint) in constraints.enumerated() {
             do throws(SolverError) {
                 try add(constraint, optimizing: false)
@@ -215,7 +219,7 @@ public final class Solver {
         switch tableauInUse {
         case .compact: compact.writeValues()
         case .wide(let box): box.tableau.writeValues()
-        case .large: large.writeChangedValues()
+        case .large: large?.writeChangedValues()
         }
     }
 
@@ -223,7 +227,7 @@ public final class Solver {
     /// solver starts again on its compact tableau, whose storage it keeps.
     public func reset() {
         compact.removeAll()
-        large = Tableau()
+        large = nil
         tableauInUse = .compact
         records.removeAll()
         edits.removeAll()
@@ -277,47 +281,5 @@ public final class Solver {
         nextSequence += 1
         if optimizing { try reoptimize() }
         return true
-    }
-
-    /// The row of a new constraint with its slack, error or dummy symbols, and the constraint's
-    /// error symbols entered in their level's objective: over the current parametric symbols, or
-    /// as written when it defines a user variable (the third element, see `Tableau.definitionRow`).
-    func makeRow(_ constraint: Constraint, constant: Double) -> (Row, ConstraintTag, Int?) {
-        var (row, definedVariable) = large.expressionRow(constraint.expression.terms, constant: constant,
-                                                          reserving: 2)
-        let level = constraint.strength.level
-        let required = constraint.strength.isRequired
-        let tag: ConstraintTag
-        switch constraint.relation {
-        case .lessThanOrEqual, .greaterThanOrEqual:
-            let coefficient: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
-            let slack = large.makeSymbol(.slack)
-            row.insert(slack, coefficient)
-            if required {
-                tag = ConstraintTag(marker: slack, markerCoefficient: coefficient, other: nil, otherCoefficient: 0)
-            } else {
-                let error = large.makeSymbol(.error, level: level)
-                row.insert(error, -coefficient)
-                large.addToObjective(error, times: 1, level: level)
-                tag = ConstraintTag(marker: slack, markerCoefficient: coefficient, other: error,
-                                    otherCoefficient: -coefficient)
-            }
-        case .equal:
-            if required {
-                let dummy = large.makeSymbol(.dummy)
-                row.insert(dummy, 1)
-                tag = ConstraintTag(marker: dummy, markerCoefficient: 1, other: nil, otherCoefficient: 0)
-            } else {
-                let plus = large.makeSymbol(.error, level: level)
-                let minus = large.makeSymbol(.error, level: level)
-                row.insert(plus, -1)
-                row.insert(minus, 1)
-                large.addToObjective(plus, times: 1, level: level)
-                large.addToObjective(minus, times: 1, level: level)
-                tag = ConstraintTag(marker: plus, markerCoefficient: -1, other: minus, otherCoefficient: 1)
-            }
-        }
-        if row.constant < 0 { row.multiply(by: -1) }
-        return (row, tag, definedVariable)
     }
 }

@@ -1,4 +1,66 @@
 extension Tableau {
+    // MARK: New rows
+
+    /// The row of a new constraint with its slack, error or dummy symbols, and the constraint's
+    /// error symbols entered in their level's objective: over the current parametric symbols, or
+    /// as written when it defines a user variable (the third element, see `definitionRow`).
+    mutating func makeRow(_ constraint: Constraint, constant: Double) -> (Row, ConstraintTag, Int?) {
+        var (row, definedVariable) = expressionRow(constraint.expression.terms, constant: constant, reserving: 2)
+        let level = constraint.strength.level
+        let required = constraint.strength.isRequired
+        let tag: ConstraintTag
+        switch constraint.relation {
+        case .lessThanOrEqual, .greaterThanOrEqual:
+            let coefficient: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
+            let slack = makeSymbol(.slack)
+            row.insert(slack, coefficient)
+            if required {
+                tag = ConstraintTag(marker: slack, markerCoefficient: coefficient, other: nil, otherCoefficient: 0)
+            } else {
+                let error = makeSymbol(.error, level: level)
+                row.insert(error, -coefficient)
+                addToObjective(error, times: 1, level: level)
+                tag = ConstraintTag(marker: slack, markerCoefficient: coefficient, other: error,
+                                    otherCoefficient: -coefficient)
+            }
+        case .equal:
+            if required {
+                let dummy = makeSymbol(.dummy)
+                row.insert(dummy, 1)
+                tag = ConstraintTag(marker: dummy, markerCoefficient: 1, other: nil, otherCoefficient: 0)
+            } else {
+                let plus = makeSymbol(.error, level: level)
+                let minus = makeSymbol(.error, level: level)
+                row.insert(plus, -1)
+                row.insert(minus, 1)
+                addToObjective(plus, times: 1, level: level)
+                addToObjective(minus, times: 1, level: level)
+                tag = ConstraintTag(marker: plus, markerCoefficient: -1, other: minus, otherCoefficient: 1)
+            }
+        }
+        if row.constant < 0 { row.multiply(by: -1) }
+        return (row, tag, definedVariable)
+    }
+
+    /// Makes the row of a new constraint and installs it (`Solver.installRow`); nil when a required
+    /// constraint cannot hold, with the changes left for the caller to roll back.
+    mutating func installRow(of constraint: Constraint, constant: Double) -> ConstraintTag? {
+        let (row, tag, definedVariable) = makeRow(constraint, constant: constant)
+        return install(consume row, tag: tag, definedVariable: definedVariable) ? tag : nil
+    }
+
+    /// Takes a removed constraint's error symbols out of their objectives and its marker out of
+    /// the tableau (`Solver.removeSymbols`).
+    mutating func removeSymbols(of tag: ConstraintTag) {
+        if kinds[tag.marker] == .error {
+            addToObjective(tag.marker, times: -1, level: levels[tag.marker])
+        }
+        if let other = tag.other, kinds[other] == .error {
+            addToObjective(other, times: -1, level: levels[other])
+        }
+        removeMarker(tag.marker)
+    }
+
     // MARK: Installing rows
 
     /// Installs the row of a new constraint. Returns false, leaving a partly changed tableau that the

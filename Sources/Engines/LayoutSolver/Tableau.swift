@@ -127,6 +127,11 @@ struct Tableau {
         expandedRow(of: symbol)?.constant ?? 0
     }
 
+    /// The current value of `variable`, or nil for a variable the tableau has never seen.
+    mutating func currentValue(of variable: Variable) -> Double? {
+        existingSymbol(for: variable).map { value(of: $0) }
+    }
+
     /// Records that the value of `symbol` may have changed, when some user variable's value depends
     /// on it: its own, or a definition's that names it.
     @inline(__always)
