@@ -127,8 +127,8 @@ final class WideCompactTableauTests: XCTestCase {
         XCTAssertEqual(widened.representation, .wide)
     }
 
-    /// The storage block of the wide tableau grows past the first strides and entries, keeping
-    /// every row, as the one-word tableau's does.
+    /// The storage block of the wide tableau grows past its first entries, keeping every row (those
+    /// naming symbols past 64 too), as the one-word tableau's does.
     func testWideGrowthKeepsEveryRow() {
         var tableau = CompactTableau<WideSymbolMask>()
         for index in 0..<70 { _ = tableau.makeSymbol(index % 3 == 0 ? .error : .slack, level: index) }

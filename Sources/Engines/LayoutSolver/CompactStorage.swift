@@ -9,8 +9,9 @@
 /// The layout depends on the tableau's mask (whose width sets the tables' element sizes and the
 /// room for `CompactTableau.symbolLimit` symbols) and on two capacities: `entryCapacity` pool
 /// entries (their heads, the free list and the objectives, each objective owning an entry, get as
-/// many) of `stride` coefficients. The tableau replaces its block by a larger one
-/// (`CompactTableau.regrow`) when its entries or its stride outgrow it; the symbols never do, since
+/// many) of `stride` coefficients (the tableau gives every entry room for every symbol id). The
+/// tableau replaces its block by a larger one (`CompactTableau.regrow`) when its entries outgrow
+/// it; the symbols and the stride never do, since
 /// the solver moves to a wider tableau before a symbol past the limit is made. A block is made and
 /// read for one mask type; the class itself is not generic (one class serves both widths), so
 /// `make` and `emptyTables` take the mask type as a parameter.

@@ -66,9 +66,8 @@ struct CompactTableau<Mask: CompactMask> {
 
     /// The block that holds every table below but the retained variables (see `CompactStorage`),
     /// and the tables in it. A copy of the tableau shares the block: `duplicate()` makes one that
-    /// does not. Making a symbol or an entry may move the tables to a larger block, so a table
-    /// or `cells` read into a local is used only until the next `makeSymbol`, `newEntry` (or
-    /// anything that calls them).
+    /// does not. Making an entry may move the tables to a larger block, so a table or `cells`
+    /// read into a local is used only until the next `newEntry` (or anything that calls it).
     private(set) var storage: CompactStorage
     var tables: CompactTables<Mask>
 
@@ -86,8 +85,11 @@ struct CompactTableau<Mask: CompactMask> {
     var cells: UnsafeMutablePointer<Double> {
         @inline(__always) get { tables.cells }
     }
-    /// The number of coefficients of a pool entry: room for every symbol id, from 32 and doubled
-    /// (to `symbolLimit`) when the symbols outgrow it, so that small systems keep short rows.
+    /// The number of coefficients of a pool entry: room for every symbol id the masks hold
+    /// (`symbolLimit`), from the first block on. (A stride of 32 doubled when the symbols outgrew
+    /// it kept small systems' rows shorter, but one exercise system in seven outgrew it, and
+    /// copying its block cost 1.2% of the exercises' systems' instructions; rows of 64 measured no
+    /// slower on the small scripts, whose cells stay in the first lines of each row.)
     var stride: Int {
         @inline(__always) get { tables.stride }
     }
@@ -123,14 +125,14 @@ struct CompactTableau<Mask: CompactMask> {
     /// optional structure.
     private var transaction = Transaction()
 
-    /// The pool entries and stride of a new block: room for a small system's rows, objectives and
-    /// rows being built.
-    private static var initialLayout: CompactStorageLayout { CompactStorageLayout(entryCapacity: 32, stride: 32) }
+    /// The pool entries of a new block: room for a small system's rows, objectives and rows being
+    /// built.
+    private static var initialEntryCapacity: Int { 32 }
 
     /// An empty tableau with its block.
     init() {
-        storage = CompactStorage.make(for: Mask.self, entryCapacity: CompactTableau.initialLayout.entryCapacity,
-                                      stride: CompactTableau.initialLayout.stride)
+        storage = CompactStorage.make(for: Mask.self, entryCapacity: CompactTableau.initialEntryCapacity,
+                                      stride: CompactTableau.symbolLimit)
         tables = storage.emptyTables()
     }
 
@@ -169,9 +171,8 @@ struct CompactTableau<Mask: CompactMask> {
         return (block, copied)
     }
 
-    /// Moves the tables to a new block with room for `entryCapacity` entries of `stride`
-    /// coefficients; the old block is freed.
-    private mutating func regrow(entryCapacity: Int, stride: Int) {
+    /// Moves the tables to a new block with room for `entryCapacity` entries; the old block is freed.
+    private mutating func regrow(entryCapacity: Int) {
         let block = CompactStorage.make(for: Mask.self, entryCapacity: entryCapacity, stride: stride)
         var moved: CompactTables<Mask> = block.emptyTables()
         tables.copy(into: &moved)
@@ -224,7 +225,6 @@ struct CompactTableau<Mask: CompactMask> {
 
     mutating func makeSymbol(_ kind: SymbolKind, level: Int = 0) -> Int {
         let symbol = symbols.count
-        if symbol >= stride { regrow(entryCapacity: heads.capacity, stride: 2 * stride) }
         symbols.append(SymbolInfo(kind: kind, level: level, slot: symbol, occupant: symbol))
         // A rolled-back symbol with this id may have left its bits behind.
         externals.remove(symbol)
@@ -326,7 +326,7 @@ struct CompactTableau<Mask: CompactMask> {
             heads[entry] = EntryHead()
             return entry
         }
-        if heads.count == heads.capacity { regrow(entryCapacity: 2 * heads.capacity, stride: stride) }
+        if heads.count == heads.capacity { regrow(entryCapacity: 2 * heads.capacity) }
         heads.append(EntryHead())
         return heads.count - 1
     }
