@@ -45,6 +45,19 @@ struct IdentityTable<Value> {
     /// Whether the table holds `key`.
     func contains(_ key: ObjectIdentifier) -> Bool { position(of: key) != nil }
 
+    /// The key of the entry at `position` (below `count`).
+    @inline(__always)
+    func key(at position: Int) -> ObjectIdentifier {
+        entries.withUnsafeBufferPointer { $0[position].key }
+    }
+
+    /// Calls `body` with every value, in the table's order.
+    func forEachValue(_ body: (Value) -> Void) {
+        entries.withUnsafeBufferPointer { entries in
+            for entry in entries { body(entry.value) }
+        }
+    }
+
     /// The value at a position `position(of:)` gave.
     subscript(position position: Int) -> Value {
         get { entries[position].value }
@@ -92,6 +105,17 @@ struct IdentityTable<Value> {
         vacate(slot)
         let last = entries.count - 1
         if position != last, let moved = slotHolding(entries[last].key) { slots[moved] = Int32(position) }
+        return removeEntry(at: position)
+    }
+
+    /// Removes the entry at `position` (below `count`) and returns its value; the last entry moves
+    /// into its place, as in `removeValue(forKey:)`.
+    mutating func remove(at position: Int) -> Value {
+        if !slots.isEmpty, let slot = slotHolding(entries[position].key) {
+            vacate(slot)
+            let last = entries.count - 1
+            if position != last, let moved = slotHolding(entries[last].key) { slots[moved] = Int32(position) }
+        }
         return removeEntry(at: position)
     }
 

@@ -46,6 +46,10 @@ public final class Solver {
     /// Creates an empty solver.
     public init() {}
 
+    deinit {
+        releaseRecords()
+    }
+
     // MARK: Constraints
 
     /// Adds a constraint and re-solves.
@@ -105,16 +109,15 @@ public final class Solver {
     /// - Throws: `unknownConstraint` if the constraint is not in the solver; `optimizationFailed`
     ///   after removing it.
     public func remove(_ constraint: Constraint) throws(SolverError) {
-        guard let record = records.removeValue(forKey: ObjectIdentifier(constraint)) else {
-            throw .unknownConstraint(constraint)
-        }
+        guard let position = recordPosition(of: constraint) else { throw .unknownConstraint(constraint) }
+        let record = removeRecord(at: position)
         removeSymbols(of: record.tag)
         try reoptimize()
     }
 
     /// Whether the constraint is in the solver.
     public func hasConstraint(_ constraint: Constraint) -> Bool {
-        records.contains(ObjectIdentifier(constraint))
+        recordPosition(of: constraint) != nil
     }
 
     /// Changes the constant of an added constraint's expression to `constant` without removing and
@@ -124,7 +127,7 @@ public final class Solver {
     ///   cannot hold with the new constant; `optimizationFailed` after changing a non-required one.
     public func updateConstant(_ constraint: Constraint, to constant: Double) throws(SolverError) {
         let key = ObjectIdentifier(constraint)
-        guard let position = records.position(of: key) else { throw .unknownConstraint(constraint) }
+        guard let position = recordPosition(of: constraint) else { throw .unknownConstraint(constraint) }
         let record = records[position: position]
         guard constant.isFinite else {
             throw .invalidNumber("constant \(constant) for constraint \(constraint)")
@@ -150,7 +153,7 @@ public final class Solver {
     /// The constant of an added constraint's expression now in force (see `updateConstant`), or
     /// nil for a constraint the solver does not hold.
     public func constant(of constraint: Constraint) -> Double? {
-        records[ObjectIdentifier(constraint)]?.constant
+        recordPosition(of: constraint).map { records[position: $0].constant }
     }
 
     // MARK: Edit variables
@@ -229,6 +232,7 @@ public final class Solver {
         compact.removeAll()
         large = nil
         tableauInUse = .compact
+        releaseRecords()
         records.removeAll()
         edits.removeAll()
         nextSequence = 0
@@ -246,7 +250,7 @@ public final class Solver {
 
     /// Throws `duplicateConstraint` or `invalidNumber` for a constraint that cannot be added.
     private func checkNew(_ constraint: Constraint) throws(SolverError) {
-        guard !records.contains(ObjectIdentifier(constraint)) else {
+        guard recordPosition(of: constraint) == nil else {
             throw .duplicateConstraint(constraint)
         }
         guard constraint.expression.constant.isFinite else {
@@ -278,6 +282,7 @@ public final class Solver {
         commit()
         records.append(Record(constraint: constraint, tag: tag, constant: constant, sequence: nextSequence),
                        forKey: ObjectIdentifier(constraint))
+        holdRecord(of: constraint)
         nextSequence += 1
         if optimizing { try reoptimize() }
         return true
