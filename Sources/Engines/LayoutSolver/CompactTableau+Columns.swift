@@ -29,7 +29,8 @@ extension CompactTableau {
             symbols[symbol].column.count += 1
             symbols[symbol].column.slots.insert(slot)
             let column = symbols[symbol].column
-            if column.count > 4 * column.compactedLength + 64 { compacting.insert(symbol) }
+            // The bound is at least 64, so a column at or below 64 entries skips reading it.
+            if column.count > 64 && column.count > 4 * column.compactedLength + 64 { compacting.insert(symbol) }
         }
         for symbol in compacting { compactColumn(symbol) }
     }
