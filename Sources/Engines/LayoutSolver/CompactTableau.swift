@@ -226,11 +226,9 @@ struct CompactTableau<Mask: CompactMask> {
     mutating func makeSymbol(_ kind: SymbolKind, level: Int = 0) -> Int {
         let symbol = symbols.count
         symbols.append(SymbolInfo(kind: kind, level: level, slot: symbol, occupant: symbol))
-        // A rolled-back symbol with this id may have left its bits behind.
-        externals.remove(symbol)
-        pivotables.remove(symbol)
-        dummies.remove(symbol)
-        basic.remove(symbol)
+        // No mask holds an id past the symbols: `truncate` clears the bits of the symbols a
+        // rollback forgets, and `removeAll` every bit.
+        assert(!externals.union(pivotables).union(dummies).union(basic).contains(symbol), "a forgotten symbol's bit")
         switch kind {
         case .external: externals.insert(symbol)
         case .slack, .error: pivotables.insert(symbol)
