@@ -98,4 +98,38 @@ final class RecordLookupTests: XCTestCase {
         XCTAssertTrue(first.hasConstraint(constraints[1]))
         XCTAssertThrowsError(try first.add(constraints[1]))
     }
+
+    /// A solver keeps the constraints it holds alive (it retains them by hand) and lets each go when
+    /// it is removed, when the solver is reset, and when the solver is dropped.
+    func testTheSolverKeepsItsConstraintsAliveAndLetsThemGo() throws {
+        let x = Variable("x"), y = Variable("y")
+        weak var removed: Constraint?
+        weak var reset: Constraint?
+        weak var dropped: Constraint?
+        var solver: Solver? = Solver()
+        do {
+            let first: Constraint = x >= 10
+            let second: Constraint = (y == x + 5) | .strong
+            let third: Constraint = y <= 100
+            for constraint in [first, second, third] { try solver?.add(constraint) }
+            removed = first
+            reset = second
+            dropped = third
+            try solver?.remove(first)
+        }
+        XCTAssertNil(removed)
+        XCTAssertNotNil(reset)
+        XCTAssertNotNil(dropped)
+        if let held = reset { XCTAssertEqual(solver?.hasConstraint(held), true) }
+        // A conflict reads the records' constraints.
+        XCTAssertThrowsError(try solver?.add(y >= 200))
+        solver?.reset()
+        XCTAssertNil(reset)
+        if let other = dropped {
+            try solver?.add(other)
+            XCTAssertEqual(other.holders, 1)
+        }
+        solver = nil
+        XCTAssertNil(dropped)
+    }
 }

@@ -17,11 +17,13 @@ extension Solver {
         var current: [ObjectIdentifier: Double] = [:]
         var sequence: [ObjectIdentifier: Int] = [:]
         var required: [(Int, Constraint)] = []
-        for record in records.values where record.constraint.strength.isRequired {
-            let key = ObjectIdentifier(record.constraint)
+        for record in records.values {
+            let held = record.retained.takeUnretainedValue()
+            guard held.strength.isRequired else { continue }
+            let key = ObjectIdentifier(held)
             current[key] = record.constant
             sequence[key] = record.sequence
-            if record.constraint !== constraint { required.append((record.sequence, record.constraint)) }
+            if held !== constraint { required.append((record.sequence, held)) }
         }
         current.merge(constants) { _, override in override }
         let key = ObjectIdentifier(constraint)

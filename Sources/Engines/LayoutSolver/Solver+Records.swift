@@ -32,22 +32,28 @@ extension Solver {
     /// its constraint's position with it (a constraint with a position is held by this solver only).
     func removeRecord(at position: Int) -> Record {
         let record = records.remove(at: position)
-        if position < records.count, records[position: position].constraint.recordHint >= 0 {
-            records[position: position].constraint.recordHint = position
+        if position < records.count {
+            records[position: position].retained._withUnsafeGuaranteedRef { moved in
+                if moved.recordHint >= 0 { moved.recordHint = position }
+            }
         }
-        release(record.constraint)
+        release(record.retained)
         return record
     }
 
     /// Lets go of every record's constraint (before the records are dropped).
     func releaseRecords() {
-        records.forEachValue { release($0.constraint) }
+        records.forEachValue { release($0.retained) }
     }
 
-    /// Records that this solver no longer holds `constraint`.
+    /// Records that this solver no longer holds the constraint, and releases the solver's
+    /// reference to it.
     @inline(__always)
-    private func release(_ constraint: Constraint) {
-        constraint.holders -= 1
-        if constraint.holders == 0 { constraint.recordHint = -1 }
+    private func release(_ retained: Unmanaged<Constraint>) {
+        retained._withUnsafeGuaranteedRef { constraint in
+            constraint.holders -= 1
+            if constraint.holders == 0 { constraint.recordHint = -1 }
+        }
+        retained.release()
     }
 }
