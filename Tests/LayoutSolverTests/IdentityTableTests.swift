@@ -1,8 +1,9 @@
 import XCTest
 @testable import LayoutSolver
 
-/// `IdentityTable` against a `Dictionary` oracle: random sets, appends, lookups and removals, on
-/// both sides of the size where the table starts indexing its keys, and the order of its entries.
+/// `IdentityTable` against a `Dictionary` oracle: random sets, appends, lookups and removals (by key
+/// and by position), on both sides of the size where the table starts indexing its keys, and the
+/// order of its entries.
 final class IdentityTableTests: XCTestCase {
     func testMatchesADictionaryUnderRandomChanges() {
         var generator = SeededGenerator(seed: 7)
@@ -26,8 +27,16 @@ final class IdentityTableTests: XCTestCase {
                 case 4..<6:
                     table.set(-step, forKey: key)
                     oracle[key] = -step
-                case 6..<8:
+                case 6..<7:
                     XCTAssertEqual(table.removeValue(forKey: key), oracle.removeValue(forKey: key))
+                case 7..<8:
+                    // Removal by position, as a solver removes a record it found through its hint.
+                    guard let position = table.position(of: key) else {
+                        XCTAssertNil(oracle[key])
+                        continue
+                    }
+                    XCTAssertEqual(table.key(at: position), key)
+                    XCTAssertEqual(table.remove(at: position), oracle.removeValue(forKey: key))
                 default:
                     XCTAssertEqual(table[key], oracle[key])
                     XCTAssertEqual(table.contains(key), oracle[key] != nil)
