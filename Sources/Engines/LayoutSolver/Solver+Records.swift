@@ -7,8 +7,9 @@
 /// solvers as they add and remove it. A constraint that no solver holds is not this solver's; one
 /// with a position is this solver's exactly when the record at that position is its own (keys are
 /// unique within a table); only a constraint that was in several solvers at once (a conflict
-/// analysis replays constraints on scratch solvers) is searched for. Nothing depends on these but
-/// the speed of the lookup: the answer is the table's.
+/// analysis replays constraints on scratch solvers) is searched for. Every solver adds and
+/// subtracts exactly its own holds (on add, remove, reset and teardown), so the counts are exact,
+/// and a position is trusted only when the table's key there is the constraint's own.
 extension Solver {
     /// The position of `constraint`'s record, or nil when the solver does not hold it.
     @inline(__always)

@@ -72,7 +72,7 @@ extension Solver {
                 var empty = Tableau()
                 empty.work = compact.work
                 empty.pricing.pricesEverySymbol = true
-                large = consume empty
+                large = empty
                 compact.work = PivotWork()
             } else {
                 large = compact.makeTableau()

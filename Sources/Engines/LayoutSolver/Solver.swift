@@ -50,6 +50,7 @@ public final class Solver {
     /// Creates an empty solver.
     public init() {}
 
+    /// Lets go of the constraints the solver holds (see `Solver+Records.swift`).
     deinit {
         releaseRecords()
     }
