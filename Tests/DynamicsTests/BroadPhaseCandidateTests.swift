@@ -63,7 +63,7 @@ final class BroadPhaseCandidateTests: XCTestCase {
                 move(random.below(2) == 0 ? 20 : 2, reach: 25, &bodies, &shapes, &random)
                 var found: [UInt64] = []
                 broadPhase.refresh(shapes: shapes, bodies: bodies)
-                broadPhase.pairs(shapes: shapes, bodies: bodies, into: &found)
+                broadPhase.pairs(bodies: bodies, into: &found)
                 // Shapes still waiting take no part.
                 let present = shapes.indices.filter { !waiting.contains($0) }
                 let expected = collidingPairsByBruteForce(present.map { shapes[$0] }, bodies)

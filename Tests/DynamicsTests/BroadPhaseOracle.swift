@@ -75,7 +75,7 @@ func assertPairsMatchBruteForce(_ broadPhase: inout BroadPhase, _ shapes: [Shape
                                 file: StaticString = #filePath, line: UInt = #line) -> [UInt64] {
     broadPhase.refresh(shapes: shapes, bodies: bodies)
     var found: [UInt64] = []
-    broadPhase.pairs(shapes: shapes, bodies: bodies, into: &found)
+    broadPhase.pairs(bodies: bodies, into: &found)
     let expected = collidingPairsByBruteForce(shapes, bodies)
     XCTAssertEqual(found, expected, message, file: file, line: line)
     return expected

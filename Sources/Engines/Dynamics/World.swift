@@ -125,7 +125,7 @@ struct World {
     /// previous step, the merge is not looked at.
     private mutating func findContacts() {
         pairKeys.removeAll(keepingCapacity: true)
-        broadPhase.pairs(shapes: shapes, bodies: bodies, into: &pairKeys)
+        broadPhase.pairs(bodies: bodies, into: &pairKeys)
         // The contact list is taken out of the world while it is updated, so that updating a
         // contact can record events; shapes are read through a buffer pointer (no copies).
         var list: [Contact] = [], cache: [CachedManifold] = []
