@@ -171,6 +171,34 @@ final class TurnedBoxRouteTests: XCTestCase {
         XCTAssertGreaterThan(within, 50_000)
     }
 
+    func testAnIncidentBoxAnEighthTurnedTakesTheFirstOfTwoEqualEdges() {
+        // Turned by exactly an eighth (cosine and sine equal), two of the incident box's normals
+        // face the reference normal equally: the first of them is the incident edge, found from
+        // two dot products as from four.
+        let h = (0.5).squareRoot()
+        var kept = 0
+        for (c, sine) in [(h, h), (-h, h), (h, -h), (-h, -h)] {
+            var a = Shape.box(body: 1, width: 40, height: 40)
+            a.updateWorldGeometry(position: Vector(0, 0), rotation: .identity, margin: 1)
+            for x in stride(from: -30.0, through: 30, by: 7.5) {
+                for y in stride(from: -50.0, through: 50, by: 2.5) {
+                    var b = Shape.box(body: 2, width: 30, height: 30)
+                    b.updateWorldGeometry(position: Vector(x, y), rotation: Rotation(c: c, s: sine), margin: 1)
+                    for (p, q) in [(a, b), (b, a)] {
+                        let (fast, general) = withUnsafePointer(to: p) { pp in
+                            withUnsafePointer(to: q) { pq in
+                                (Collide.boxes(pp, pq, margin: 2), Collide.anyPolygons(pp, pq, margin: 2))
+                            }
+                        }
+                        XCTAssertEqual(bits(fast), bits(general), "x \(x), y \(y), rotation \(c), \(sine)")
+                        if general.count > 0 { kept += 1 }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(kept, 200, "pairs in contact")
+    }
+
     func testUnturnedBoxesTouchingOnAGridKeepTheSignOfAZeroSeparation() {
         // Exactly touching unturned boxes give corner values of +0 and -0 (a zero normal
         // component times a negative or positive offset). A face's separation is then the first
