@@ -114,7 +114,7 @@ struct BroadPhase {
                 }
             }
         }
-        if stale || movedCount > Self.fewMoved {
+        if stale || movedCount > Self.fewMoved || movedCount * entries.count > Self.comparisonsApart {
             search(shapeCount: count)
         } else if movedCount > 0 {
             update(shapeCount: count)
@@ -122,8 +122,11 @@ struct BroadPhase {
     }
 
     /// At most this many shapes leaving their enlarged bounds in one step have their candidates
-    /// found apart, each against every entry; more start a whole search.
+    /// found apart, each against every entry, and only while that takes at most
+    /// `comparisonsApart` comparisons (so that the keys found, sorted by insertion, stay few);
+    /// otherwise a whole search starts.
     private static let fewMoved = 8
+    private static let comparisonsApart = 512
 
     /// Finds the candidates of the shapes of the first `movedCount` entries in `moved` again:
     /// drops every candidate that has one of them, then compares each with every entry and merges
