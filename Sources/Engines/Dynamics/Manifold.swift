@@ -154,18 +154,18 @@ enum Collide {
     /// `anyPolygons` for two four-sided polygons (boxes, turned or not), bit for bit.
     ///
     /// A's faces are searched as the general route searches them (`maxSeparationOfBoxes` gives
-    /// what `maxSeparation` gives). Of B's faces, the general route uses only whether the best
-    /// one separates by more than `margin` (no contact) or by more than A's best plus a tenth of
-    /// the linear slop (B's face becomes the reference), and, if so, which face it is. Both
-    /// questions ask whether some face of B separates by more than the smaller of those two
-    /// limits, and a face separates by more than a limit exactly when each of A's corners does
-    /// (the face's separation is the smallest of the corners' values, computed the same way).
-    /// So B is first asked only that (`someBoxFaceSeparates`, which stops at the first corner
-    /// within the limit); only when some face of B does separate beyond it is B searched in
-    /// full, and the result is then decided as the general route decides it. When no face of
-    /// B does, A's face is the reference, as the general route would choose. The incident edge is
-    /// found from two of its normals (`clipBox`). Its own function, so that this common case is
-    /// compiled apart from the general one.
+    /// what `maxSeparation` gives). Of B's best face the general route uses only whether it
+    /// separates by more than `margin` (then there is no contact) and whether it separates by
+    /// more than A's best plus a tenth of the linear slop (then it is the reference), and, if
+    /// either, which face it is. When no face of B separates by more than the smaller of the two
+    /// limits, both answers are no and A's face is the reference. A face separates by more than a
+    /// limit exactly when all four of A's corner values do (its separation is the least of those
+    /// finite values, computed the same way), so B is first asked only that
+    /// (`someBoxFaceSeparates`, which leaves a face at its first corner within the limit). Only
+    /// when some face of B does separate beyond it is B searched in full, and the answers are then
+    /// found as the general route finds them. The incident edge is found from two of its normals
+    /// (`clipBox`). Its own function, so that this common case is compiled apart from the general
+    /// one.
     static func boxes(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
         let sa = maxSeparationOfBoxes(a, b, margin: margin)
         if sa.separation > margin { return Manifold() }
