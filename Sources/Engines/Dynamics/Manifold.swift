@@ -75,30 +75,6 @@ enum Collide {
         return (bestEdge, best)
     }
 
-    /// `maxSeparation` for two four-sided polygons (boxes), bit for bit: each of `p`'s edges is
-    /// measured against two of `q`'s vertices per vector operation, with the scalar dot product's
-    /// operations in the same order, and the minimum taken over the vertices in the same order.
-    static func maxSeparationOfBoxes(_ p: UnsafePointer<Shape>, _ q: UnsafePointer<Shape>,
-                                     margin: Double) -> (edge: Int, separation: Double) {
-        let w = q.pointee.worldVertices
-        let x01 = SIMD2(w[0].x, w[1].x), y01 = SIMD2(w[0].y, w[1].y)
-        let x23 = SIMD2(w[2].x, w[3].x), y23 = SIMD2(w[2].y, w[3].y)
-        var best = -Double.infinity
-        var bestEdge = 0
-        for i in 0..<4 {
-            let n = p.pointee.worldNormals[i], v = p.pointee.worldVertices[i]
-            let s01 = n.x * (x01 - v.x) + n.y * (y01 - v.y)
-            let s23 = n.x * (x23 - v.x) + n.y * (y23 - v.y)
-            let s = min(min(min(min(Double.infinity, s01[0]), s01[1]), s23[0]), s23[1])
-            if s > best {
-                best = s
-                bestEdge = i
-                if best > margin { break }
-            }
-        }
-        return (bestEdge, best)
-    }
-
     /// The separations along an unrotated box A's four face normals, from the corners alone.
     /// They equal `maxSeparation(a, b)` and `maxSeparation(b, a)` bit for bit (B's faces give the
     /// same values), so A is the reference and the clipping below gives the same manifold.
@@ -163,37 +139,45 @@ enum Collide {
     /// separates best on either side, A's unless B's is clearly better, and B's edge most facing
     /// it clipped against it.
     static func anyPolygons(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
-        separatingAxes(a, b, margin: margin, incidentEdges: nil) { maxSeparation($0, $1, margin: $2) }
-    }
-
-    /// `anyPolygons` for two four-sided polygons (boxes, turned or not), bit for bit: the face
-    /// separations are measured two corners at a time (`maxSeparationOfBoxes`, which gives what
-    /// `maxSeparation` gives), and the incident edge is searched over four normals. Its own
-    /// function, so that this common case is compiled apart from the general one.
-    static func boxes(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
-        separatingAxes(a, b, margin: margin, incidentEdges: 4) { maxSeparationOfBoxes($0, $1, margin: $2) }
-    }
-
-    /// The steps of `anyPolygons` with the face separations measured by `separation`, and the
-    /// incident edge searched over `incidentEdges` normals (nil: all of the incident polygon's).
-    /// Inlined into each caller, so that each is compiled with its own measure and edge count.
-    @inline(__always)
-    private static func separatingAxes(
-        _ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double, incidentEdges: Int?,
-        separation: (UnsafePointer<Shape>, UnsafePointer<Shape>, Double) -> (edge: Int, separation: Double)
-    ) -> Manifold {
-        let sa = separation(a, b, margin)
+        let sa = maxSeparation(a, b, margin: margin)
         if sa.separation > margin { return Manifold() }
-        let sb = separation(b, a, margin)
+        let sb = maxSeparation(b, a, margin: margin)
         if sb.separation > margin { return Manifold() }
 
         // Prefer A's face unless B's is clearly better, so the reference face does not flip-flop.
         if sb.separation > sa.separation + 0.1 * Tuning.linearSlop {
-            return clip(reference: b, edge: sb.edge, incident: a, edges: incidentEdges ?? a.pointee.count,
-                        flip: true, margin: margin)
+            return clip(reference: b, edge: sb.edge, incident: a, edges: a.pointee.count, flip: true, margin: margin)
         }
-        return clip(reference: a, edge: sa.edge, incident: b, edges: incidentEdges ?? b.pointee.count,
-                    flip: false, margin: margin)
+        return clip(reference: a, edge: sa.edge, incident: b, edges: b.pointee.count, flip: false, margin: margin)
+    }
+
+    /// `anyPolygons` for two four-sided polygons (boxes, turned or not), bit for bit.
+    ///
+    /// A's faces are searched as the general route searches them (`maxSeparationOfBoxes` gives
+    /// what `maxSeparation` gives). Of B's best face the general route uses only whether it
+    /// separates by more than `margin` (then there is no contact) and whether it separates by
+    /// more than A's best plus a tenth of the linear slop (then it is the reference), and, if
+    /// either, which face it is. When no face of B separates by more than the smaller of the two
+    /// limits, both answers are no and A's face is the reference. A face separates by more than a
+    /// limit exactly when all four of A's corner values do (its separation is the least of those
+    /// finite values, computed the same way), so B is first asked only that
+    /// (`someBoxFaceSeparates`, which leaves a face at its first corner within the limit). Only
+    /// when some face of B does separate beyond it is B searched in full, and the answers are then
+    /// found as the general route finds them. The incident edge is found from two of its normals
+    /// (`clipBox`). Its own function, so that this common case is compiled apart from the general
+    /// one.
+    static func boxes(_ a: UnsafePointer<Shape>, _ b: UnsafePointer<Shape>, margin: Double) -> Manifold {
+        let sa = maxSeparationOfBoxes(a, b, margin: margin)
+        if sa.separation > margin { return Manifold() }
+        let preferA = sa.separation + 0.1 * Tuning.linearSlop
+        if someBoxFaceSeparates(b, a, beyond: min(margin, preferA)) {
+            let sb = maxSeparationOfBoxes(b, a, margin: margin)
+            if sb.separation > margin { return Manifold() }
+            if sb.separation > preferA {
+                return clipBox(reference: b, edge: sb.edge, incident: a, flip: true, margin: margin)
+            }
+        }
+        return clipBox(reference: a, edge: sa.edge, incident: b, flip: false, margin: margin)
     }
 
     /// Clips the incident polygon's edge most facing the reference edge (the first of the lowest
@@ -212,6 +196,34 @@ enum Collide {
                 incEdge = i
             }
         }
+        var candidates = (0.0, 0.0)
+        return clipEdges(reference: ref, edge: refEdge, incident: inc, incidentEdge: incEdge, flip: flip, margin: margin,
+                         axisAligned: false, candidates: &candidates)
+    }
+
+    /// `clip` for an incident box, bit for bit, from two dot products instead of four. A box's
+    /// normals are its rotation applied to (0, −1), (1, 0), (0, 1) and (−1, 0), so normals 2 and 3
+    /// are normals 0 and 1 negated, component by component up to the sign of a zero (c·0 − s·(−1)
+    /// is s where c·0 − s·1 is −s). Their dot products with the reference normal are then those of
+    /// normals 0 and 1 negated, as numbers: rounding is symmetric, and a zero product leaves the
+    /// other one as it is. The search only compares these numbers, so it finds the same first
+    /// lowest of the four.
+    @inline(__always)
+    private static func clipBox(reference ref: UnsafePointer<Shape>, edge refEdge: Int, incident inc: UnsafePointer<Shape>,
+                                flip: Bool, margin: Double) -> Manifold {
+        let n = ref.pointee.worldNormals[refEdge]
+        let d0 = dot(n, inc.pointee.worldNormals[0]), d1 = dot(n, inc.pointee.worldNormals[1])
+        var incEdge = 0
+        var minDot = d0
+        if d1 < minDot {
+            minDot = d1
+            incEdge = 1
+        }
+        if -d0 < minDot {
+            minDot = -d0
+            incEdge = 2
+        }
+        if -d1 < minDot { incEdge = 3 }
         var candidates = (0.0, 0.0)
         return clipEdges(reference: ref, edge: refEdge, incident: inc, incidentEdge: incEdge, flip: flip, margin: margin,
                          axisAligned: false, candidates: &candidates)

@@ -1,7 +1,7 @@
-/// Sorts the broadphase's pair keys (`lower shape << 32 | higher shape`) each step without
-/// allocating once its buffers have grown: a counting sort on the lower shape, then an
-/// insertion sort that only has to order the few pairs sharing a lower shape. Linear in the
-/// number of pairs and shapes, where a comparison sort of the sweep's output was not.
+/// Sorts the broad phase's candidate keys (`lower shape << 32 | higher shape`) after a whole
+/// search without allocating once its buffers have grown: a counting sort on the lower shape,
+/// then an insertion sort that only has to order the few pairs sharing a lower shape. Linear in
+/// the number of pairs and shapes, where a comparison sort of the sweep's output was not.
 struct PairKeySorter {
     private var counts: [Int] = []
     private var scratch: [UInt64] = []

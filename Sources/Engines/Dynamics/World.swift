@@ -25,17 +25,16 @@ struct World {
     /// Events left out beyond the limit.
     var droppedContactRecords = 0
 
-    /// Shapes taking part in the broadphase, kept sorted by the lower x of their bounds.
+    /// Shapes taking part in the broadphase, with the candidate pairs kept from step to step.
     private var broadPhase = BroadPhase()
     private var pairKeys: [UInt64] = []
-    /// The previous sweep's pairs in sweep order, before they were sorted.
+    /// The previous step's pairs, sorted.
     private var sweptKeys: [UInt64] = []
     /// Whether `contacts` holds exactly the pairs of `sweptKeys` (no kept sleeping contacts).
     private var contactsArePairs = false
     /// Set when item friction or elasticity may have changed: contact materials are then
     /// recomputed at the next step. They are otherwise set only when a contact is created.
     var materialsChanged = true
-    private var pairSorter = PairKeySorter()
     private var spareContacts: [Contact] = []
     /// The last manifold of each contact between unrotated boxes, in the order of `contacts`.
     private var manifolds: [CachedManifold] = []
@@ -119,11 +118,11 @@ struct World {
         broadPhase.refresh(shapes: shapes, bodies: bodies)
     }
 
-    /// Sort-and-sweep on x, then a merge with the previous contacts that keeps warm-starting
-    /// impulses, keeps the contacts of sleeping bodies and records begin/end events. When the
-    /// merge would give the same list back (the pairs of the previous step, and kept sleeping
-    /// contacts), the contacts are updated in place; when the sweep even found the same pairs in
-    /// the same order, they are not sorted again.
+    /// The broad phase's pairs (sorted), then a merge with the previous contacts that keeps
+    /// warm-starting impulses, keeps the contacts of sleeping bodies and records begin/end events.
+    /// When the merge would give the same list back (the pairs of the previous step, and kept
+    /// sleeping contacts), the contacts are updated in place; when the pairs are even those of the
+    /// previous step, the merge is not looked at.
     private mutating func findContacts() {
         pairKeys.removeAll(keepingCapacity: true)
         broadPhase.pairs(bodies: bodies, into: &pairKeys)
@@ -151,7 +150,6 @@ struct World {
         }
         sweptKeys.removeAll(keepingCapacity: true)
         sweptKeys.append(contentsOf: pairKeys)
-        pairSorter.sort(&pairKeys, shapeCount: shapes.count)
         shapeList.withUnsafeBufferPointer { shapes in
             if mergeKeepsList(list) {
                 // Update the contacts of this step's pairs where they are; the others sleep. The
