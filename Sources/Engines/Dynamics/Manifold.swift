@@ -201,34 +201,6 @@ enum Collide {
                          axisAligned: false, candidates: &candidates)
     }
 
-    /// `clip` for an incident box, bit for bit, from two dot products instead of four. A box's
-    /// normals are its rotation applied to (0, −1), (1, 0), (0, 1) and (−1, 0), so normals 2 and 3
-    /// are normals 0 and 1 negated, component by component up to the sign of a zero (c·0 − s·(−1)
-    /// is s where c·0 − s·1 is −s). Their dot products with the reference normal are then those of
-    /// normals 0 and 1 negated, as numbers: rounding is symmetric, and a zero product leaves the
-    /// other one as it is. The search only compares these numbers, so it finds the same first
-    /// lowest of the four.
-    @inline(__always)
-    private static func clipBox(reference ref: UnsafePointer<Shape>, edge refEdge: Int, incident inc: UnsafePointer<Shape>,
-                                flip: Bool, margin: Double) -> Manifold {
-        let n = ref.pointee.worldNormals[refEdge]
-        let d0 = dot(n, inc.pointee.worldNormals[0]), d1 = dot(n, inc.pointee.worldNormals[1])
-        var incEdge = 0
-        var minDot = d0
-        if d1 < minDot {
-            minDot = d1
-            incEdge = 1
-        }
-        if -d0 < minDot {
-            minDot = -d0
-            incEdge = 2
-        }
-        if -d1 < minDot { incEdge = 3 }
-        var candidates = (0.0, 0.0)
-        return clipEdges(reference: ref, edge: refEdge, incident: inc, incidentEdge: incEdge, flip: flip, margin: margin,
-                         axisAligned: false, candidates: &candidates)
-    }
-
     /// Clips the incident polygon's edge `incEdge` against the side planes of the reference
     /// edge `refEdge`, keeping points within `margin` of it. `axisAligned` says that the
     /// reference edge runs along an axis (`axisDirection` then normalizes it). `candidates`
