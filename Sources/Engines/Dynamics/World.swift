@@ -136,21 +136,24 @@ struct World {
             swap(&cache, &manifolds)
         }
         let shapeList = shapes
+        let bodyList = bodies
         let refreshMaterials = materialsChanged
         if contactsArePairs && pairKeys == sweptKeys {
-            shapeList.withUnsafeBufferPointer { shapes in
+            shapeList.withUnsafeBufferPointer { shapes in bodyList.withUnsafeBufferPointer { bodyBuffer in
                 list.withUnsafeMutableBufferPointer { list in
                     cache.withUnsafeMutableBufferPointer { cache in
-                        for ci in list.indices { updateContact(&list[ci], &cache[ci], shapes, material: refreshMaterials) }
+                        for ci in list.indices {
+                            updateContact(&list[ci], &cache[ci], shapes, bodyBuffer, material: refreshMaterials)
+                        }
                     }
                 }
-            }
+            } }
             materialsChanged = false
             return
         }
         sweptKeys.removeAll(keepingCapacity: true)
         sweptKeys.append(contentsOf: pairKeys)
-        shapeList.withUnsafeBufferPointer { shapes in
+        shapeList.withUnsafeBufferPointer { shapes in bodyList.withUnsafeBufferPointer { bodyBuffer in
             if mergeKeepsList(list) {
                 // Update the contacts of this step's pairs where they are; the others sleep. The
                 // list holds every pair, in order, so the walk ends at the last pair's contact: in
@@ -160,7 +163,7 @@ struct World {
                         var ni = 0, ci = 0
                         while ni < pairKeys.count && ci < list.count {
                             if list[ci].key == pairKeys[ni] {
-                                updateContact(&list[ci], &cache[ci], shapes, material: refreshMaterials)
+                                updateContact(&list[ci], &cache[ci], shapes, bodyBuffer, material: refreshMaterials)
                                 ni += 1
                             }
                             ci += 1
@@ -209,7 +212,8 @@ struct World {
                 ni += 1
                 next.withUnsafeMutableBufferPointer { next in
                     nextCache.withUnsafeMutableBufferPointer { nextCache in
-                        updateContact(&next[next.count - 1], &nextCache[next.count - 1], shapes, material: refreshMaterials || isNew)
+                        updateContact(&next[next.count - 1], &nextCache[next.count - 1], shapes, bodyBuffer,
+                                      material: refreshMaterials || isNew)
                     }
                 }
             }
@@ -220,7 +224,7 @@ struct World {
             swap(&next, &spareContacts)
             swap(&cache, &nextCache)
             swap(&nextCache, &spareManifolds)
-        }
+        } }
     }
 
     /// Whether a contact that is not among this step's pairs is kept as it is: its bodies sleep
@@ -252,20 +256,23 @@ struct World {
 
     /// Recomputes a contact's manifold in place, carrying over the impulses of points with the
     /// same feature id, and records a begin or end of touching. Its friction and restitution
-    /// are recomputed when `material` is set (a new contact, or item properties changed).
+    /// are recomputed when `material` is set (a new contact, or item properties changed). The
+    /// shapes and bodies are read in place: a contact's shape and body indices are those of the
+    /// world's own lists.
     @inline(__always)
     private mutating func updateContact(_ contact: inout Contact, _ cached: inout CachedManifold,
-                                        _ shapes: UnsafeBufferPointer<Shape>, material: Bool) {
+                                        _ shapes: UnsafeBufferPointer<Shape>, _ bodyBuffer: UnsafeBufferPointer<Body>,
+                                        material: Bool) {
         let shapeA = contact.shapeA, shapeB = contact.shapeB
-        guard let base = shapes.baseAddress else { return }
+        guard let base = shapes.baseAddress, let bodyBase = bodyBuffer.baseAddress else { return }
         let a = base + shapeA, b = base + shapeB
         let margin = a.pointee.margin + b.pointee.margin
         let manifold = a.pointee.isAxisAlignedBox && b.pointee.isAxisAlignedBox
             ? cached.alignedBoxes(a, b, margin: margin)
             : Collide.manifold(a, b, margin: margin)
         let wasTouching = contact.touching
-        contact.update(with: manifold, centerA: bodies[contact.bodyA].position,
-                       centerB: bodies[contact.bodyB].position)
+        contact.update(with: manifold, centerA: bodyBase[contact.bodyA].position,
+                       centerB: bodyBase[contact.bodyB].position)
         if material {
             let material = self.material(shapeA, shapeB)
             contact.friction = material.friction
