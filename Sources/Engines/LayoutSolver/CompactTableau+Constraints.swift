@@ -1,6 +1,12 @@
 /// Adding, removing and changing constraints in `CompactTableau`: the steps of
-/// `Tableau+Constraints.swift` and `Solver.makeRow`, on pool entries.
-extension CompactTableau {
+/// `Tableau+Constraints.swift`, on pool entries.
+extension CompactTableau: ConstraintMarkers {
+    /// Puts a marker or error symbol into a new constraint's entry (`ConstraintMarkers`).
+    @inline(__always)
+    mutating func insertMarker(_ symbol: Int, _ coefficient: Double, into entry: inout Int) {
+        insert(entry, symbol, coefficient)
+    }
+
     // MARK: New rows
 
     /// A new row (an entry the caller owns) for `Σ terms + constant` over the current parametric
@@ -50,41 +56,11 @@ extension CompactTableau {
     }
 
     /// The row of a new constraint with its slack, error or dummy symbols, its error symbols
-    /// entered in their level's objective (`Solver.makeRow`).
+    /// entered in their level's objective (`Tableau.makeRow`).
     mutating func makeRow(_ constraint: Constraint, constant: Double) -> (entry: Int, tag: ConstraintTag, definedVariable: Int?) {
-        let (entry, definedVariable) = expressionRow(constraint.expression.terms, constant: constant)
-        let level = constraint.strength.level
-        let required = constraint.strength.isRequired
-        let tag: ConstraintTag
-        switch constraint.relation {
-        case .lessThanOrEqual, .greaterThanOrEqual:
-            let coefficient: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
-            let slack = makeSymbol(.slack)
-            insert(entry, slack, coefficient)
-            if required {
-                tag = ConstraintTag(marker: slack, markerCoefficient: coefficient, other: nil, otherCoefficient: 0)
-            } else {
-                let error = makeSymbol(.error, level: level)
-                insert(entry, error, -coefficient)
-                addToObjective(error, times: 1, level: level)
-                tag = ConstraintTag(marker: slack, markerCoefficient: coefficient, other: error,
-                                    otherCoefficient: -coefficient)
-            }
-        case .equal:
-            if required {
-                let dummy = makeSymbol(.dummy)
-                insert(entry, dummy, 1)
-                tag = ConstraintTag(marker: dummy, markerCoefficient: 1, other: nil, otherCoefficient: 0)
-            } else {
-                let plus = makeSymbol(.error, level: level)
-                let minus = makeSymbol(.error, level: level)
-                insert(entry, plus, -1)
-                insert(entry, minus, 1)
-                addToObjective(plus, times: 1, level: level)
-                addToObjective(minus, times: 1, level: level)
-                tag = ConstraintTag(marker: plus, markerCoefficient: -1, other: minus, otherCoefficient: 1)
-            }
-        }
+        let (newEntry, definedVariable) = expressionRow(constraint.expression.terms, constant: constant)
+        var entry = newEntry
+        let tag = addMarkers(of: constraint, to: &entry)
         if heads[entry].constant < 0 { multiply(entry, by: -1) }
         return (entry, tag, definedVariable)
     }

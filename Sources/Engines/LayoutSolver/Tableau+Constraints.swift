@@ -1,4 +1,10 @@
-extension Tableau {
+extension Tableau: ConstraintMarkers {
+    /// Puts a marker or error symbol into a new constraint's `Row` (`ConstraintMarkers`).
+    @inline(__always)
+    mutating func insertMarker(_ symbol: Int, _ coefficient: Double, into row: inout Row) {
+        row.insert(symbol, coefficient)
+    }
+
     // MARK: New rows
 
     /// The row of a new constraint with its slack, error or dummy symbols, and the constraint's
@@ -6,38 +12,7 @@ extension Tableau {
     /// as written when it defines a user variable (the third element, see `definitionRow`).
     mutating func makeRow(_ constraint: Constraint, constant: Double) -> (Row, ConstraintTag, Int?) {
         var (row, definedVariable) = expressionRow(constraint.expression.terms, constant: constant, reserving: 2)
-        let level = constraint.strength.level
-        let required = constraint.strength.isRequired
-        let tag: ConstraintTag
-        switch constraint.relation {
-        case .lessThanOrEqual, .greaterThanOrEqual:
-            let coefficient: Double = constraint.relation == .lessThanOrEqual ? 1 : -1
-            let slack = makeSymbol(.slack)
-            row.insert(slack, coefficient)
-            if required {
-                tag = ConstraintTag(marker: slack, markerCoefficient: coefficient, other: nil, otherCoefficient: 0)
-            } else {
-                let error = makeSymbol(.error, level: level)
-                row.insert(error, -coefficient)
-                addToObjective(error, times: 1, level: level)
-                tag = ConstraintTag(marker: slack, markerCoefficient: coefficient, other: error,
-                                    otherCoefficient: -coefficient)
-            }
-        case .equal:
-            if required {
-                let dummy = makeSymbol(.dummy)
-                row.insert(dummy, 1)
-                tag = ConstraintTag(marker: dummy, markerCoefficient: 1, other: nil, otherCoefficient: 0)
-            } else {
-                let plus = makeSymbol(.error, level: level)
-                let minus = makeSymbol(.error, level: level)
-                row.insert(plus, -1)
-                row.insert(minus, 1)
-                addToObjective(plus, times: 1, level: level)
-                addToObjective(minus, times: 1, level: level)
-                tag = ConstraintTag(marker: plus, markerCoefficient: -1, other: minus, otherCoefficient: 1)
-            }
-        }
+        let tag = addMarkers(of: constraint, to: &row)
         if row.constant < 0 { row.multiply(by: -1) }
         return (row, tag, definedVariable)
     }
