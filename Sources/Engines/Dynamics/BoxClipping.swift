@@ -46,26 +46,10 @@ extension Collide {
         let v1 = ref.pointee.worldVertices[refEdge], v2 = ref.pointee.worldVertices[r2]
         let tangent = (v2 - v1).normalized
 
-        // Clip the incident edge to the reference edge's extent along the tangent.
-        var p1 = inc.pointee.worldVertices[incEdge], p2 = inc.pointee.worldVertices[i2]
-        var id1 = UInt32(incEdge), id2 = UInt32(i2)
-        let lo = dot(tangent, v1), hi = dot(tangent, v2)
-        let d1 = dot(tangent, p1), d2 = dot(tangent, p2)
-        // Meeting the reference edge only at an end gives no contact, as in `clipEdges`.
-        if d1 <= lo && d2 <= lo || d1 >= hi && d2 >= hi { return Manifold() }
-        if d1 < lo {
-            p1 = p1 + (lo - d1) / (d2 - d1) * (p2 - p1)
-            id1 = 0x10 | UInt32(refEdge)
-        } else if d1 > hi {
-            p1 = p1 + (hi - d1) / (d2 - d1) * (p2 - p1)
-            id1 = 0x10 | UInt32(r2)
-        }
-        if d2 < lo {
-            p2 = p2 + (lo - d2) / (d1 - d2) * (p1 - p2)
-            id2 = 0x10 | UInt32(refEdge)
-        } else if d2 > hi {
-            p2 = p2 + (hi - d2) / (d1 - d2) * (p1 - p2)
-            id2 = 0x10 | UInt32(r2)
+        guard let (p1, id1, p2, id2) = clipToExtent(tangent: tangent, v1, v2, refEdge, r2,
+                                                    inc.pointee.worldVertices[incEdge], UInt32(incEdge),
+                                                    inc.pointee.worldVertices[i2], UInt32(i2)) else {
+            return Manifold()
         }
 
         var m = Manifold()

@@ -215,27 +215,10 @@ enum Collide {
         let v1 = ref.pointee.worldVertices[r1], v2 = ref.pointee.worldVertices[r2]
         let tangent = axisAligned ? axisDirection(v2 - v1) : (v2 - v1).normalized
 
-        // Clip the incident edge to the reference edge's extent along the tangent.
-        var p1 = inc.pointee.worldVertices[i1], p2 = inc.pointee.worldVertices[i2]
-        var id1 = UInt32(i1), id2 = UInt32(i2)
-        let lo = dot(tangent, v1), hi = dot(tangent, v2)
-        let d1 = dot(tangent, p1), d2 = dot(tangent, p2)
-        // An incident edge that meets the reference edge only at an end (flush neighbours, corner
-        // on corner) gives no contact: a zero-width manifold there would catch a block sliding past.
-        if d1 <= lo && d2 <= lo || d1 >= hi && d2 >= hi { return Manifold() }
-        if d1 < lo {
-            p1 = p1 + (lo - d1) / (d2 - d1) * (p2 - p1)
-            id1 = 0x10 | UInt32(r1)
-        } else if d1 > hi {
-            p1 = p1 + (hi - d1) / (d2 - d1) * (p2 - p1)
-            id1 = 0x10 | UInt32(r2)
-        }
-        if d2 < lo {
-            p2 = p2 + (lo - d2) / (d1 - d2) * (p1 - p2)
-            id2 = 0x10 | UInt32(r1)
-        } else if d2 > hi {
-            p2 = p2 + (hi - d2) / (d1 - d2) * (p1 - p2)
-            id2 = 0x10 | UInt32(r2)
+        guard let (p1, id1, p2, id2) = clipToExtent(tangent: tangent, v1, v2, r1, r2,
+                                                    inc.pointee.worldVertices[i1], UInt32(i1),
+                                                    inc.pointee.worldVertices[i2], UInt32(i2)) else {
+            return Manifold()
         }
 
         var m = Manifold()
@@ -251,6 +234,37 @@ enum Collide {
         keep(p1, candidates.0, id1)
         keep(p2, candidates.1, id2)
         return m
+    }
+
+    /// Clips the incident edge from `p1` (feature `id1`) to `p2` (`id2`) to the extent of the
+    /// reference edge from `v1` (corner `r1`) to `v2` (`r2`) along `tangent`; a point moved to an
+    /// end of the reference edge takes that corner's feature id (`0x10 | corner`). Nil when the
+    /// incident edge meets the reference edge only at an end (flush neighbours, corner on corner):
+    /// a zero-width manifold there would catch a block sliding past. Shared by `clipEdges` and
+    /// `clipBoxEdges`, so both compute the same values by the same operations.
+    @inline(__always)
+    static func clipToExtent(tangent: Vector, _ v1: Vector, _ v2: Vector, _ r1: Int, _ r2: Int,
+                             _ p1: Vector, _ id1: UInt32, _ p2: Vector, _ id2: UInt32)
+        -> (Vector, UInt32, Vector, UInt32)? {
+        let lo = dot(tangent, v1), hi = dot(tangent, v2)
+        let d1 = dot(tangent, p1), d2 = dot(tangent, p2)
+        if d1 <= lo && d2 <= lo || d1 >= hi && d2 >= hi { return nil }
+        var q1 = p1, q2 = p2, j1 = id1, j2 = id2
+        if d1 < lo {
+            q1 = p1 + (lo - d1) / (d2 - d1) * (p2 - p1)
+            j1 = 0x10 | UInt32(r1)
+        } else if d1 > hi {
+            q1 = p1 + (hi - d1) / (d2 - d1) * (p2 - p1)
+            j1 = 0x10 | UInt32(r2)
+        }
+        if d2 < lo {
+            q2 = p2 + (lo - d2) / (d1 - d2) * (q1 - p2)
+            j2 = 0x10 | UInt32(r1)
+        } else if d2 > hi {
+            q2 = p2 + (hi - d2) / (d1 - d2) * (q1 - p2)
+            j2 = 0x10 | UInt32(r2)
+        }
+        return (q1, j1, q2, j2)
     }
 
     /// A polygon (or segment) against a circle; the normal points from the polygon to the circle.
