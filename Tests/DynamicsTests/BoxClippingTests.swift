@@ -7,15 +7,6 @@ import SeededRandom
 /// the two clipped points' own separations and one unit in the last place either side, so that
 /// every way of keeping them (both, the first only, the second only, neither) meets its tie.
 final class BoxClippingTests: XCTestCase {
-    /// A manifold as bits: normal, count, and each kept point's position, separation and id.
-    private func bits(_ m: Manifold) -> [UInt64] {
-        var found = [m.normal.x.bitPattern, m.normal.y.bitPattern, UInt64(m.count)]
-        for p in [m.point0, m.point1].prefix(m.count) {
-            found += [p.point.x.bitPattern, p.point.y.bitPattern, p.separation.bitPattern, UInt64(p.id)]
-        }
-        return found
-    }
-
     /// A box resting on, sunk into or lifted a little off a random face of a turned box `a`, slid
     /// along it so that one or both of its corners may be clipped.
     private func pair(_ random: inout SplitMix64) -> (Shape, Shape) {
@@ -60,7 +51,7 @@ final class BoxClippingTests: XCTestCase {
                     return (Collide.boxes(pa, pb, margin: margin), Collide.anyPolygons(pa, pb, margin: margin))
                 }
             }
-            XCTAssertEqual(bits(fast), bits(general), "A \(a.worldVertices[0]), B \(b.worldVertices[0])")
+            XCTAssertEqual(fast.bits, general.bits, "A \(a.worldVertices[0]), B \(b.worldVertices[0])")
             switch general.count {
             case 2: both += 1
             case 1:
@@ -95,6 +86,6 @@ final class BoxClippingTests: XCTestCase {
             withUnsafePointer(to: upper) { b in Collide.boxes(a, b, margin: between) }
         }
         XCTAssertEqual(one.count, 1)
-        XCTAssertNotEqual(bits(one), bits(two))
+        XCTAssertNotEqual(one.bits, two.bits)
     }
 }

@@ -9,15 +9,6 @@ import SeededRandom
 /// about as good as A's plus the preference, and margins equal to a separation or one unit in
 /// the last place from it.
 final class TurnedBoxRouteTests: XCTestCase {
-    /// A manifold as bits: normal, count, and each kept point's position, separation and id.
-    private func bits(_ m: Manifold) -> [UInt64] {
-        var found = [m.normal.x.bitPattern, m.normal.y.bitPattern, UInt64(m.count)]
-        for p in [m.point0, m.point1].prefix(m.count) {
-            found += [p.point.x.bitPattern, p.point.y.bitPattern, p.separation.bitPattern, UInt64(p.id)]
-        }
-        return found
-    }
-
     /// The best face separation of `p` against `q` over every face and corner, as the general
     /// route computes each value.
     private func plainMaximum(_ p: Shape, _ q: Shape) -> Double {
@@ -88,7 +79,7 @@ final class TurnedBoxRouteTests: XCTestCase {
                     (Collide.boxes(pa, pb, margin: margin), Collide.anyPolygons(pa, pb, margin: margin))
                 }
             }
-            XCTAssertEqual(bits(fast), bits(general), "margin \(margin), A \(a.worldVertices[0]), B \(b.worldVertices[0])")
+            XCTAssertEqual(fast.bits, general.bits, "margin \(margin), A \(a.worldVertices[0]), B \(b.worldVertices[0])")
             let sa = plainMaximum(a, b), sb = plainMaximum(b, a)
             if sa > margin { apart += 1 } else if sb > margin { apartByB += 1 }
             if general.count > 0 && general.point0.id & 0x10000 != 0 { flipped += 1 }
@@ -130,7 +121,7 @@ final class TurnedBoxRouteTests: XCTestCase {
                         (Collide.boxes(pa, pb, margin: margin), Collide.anyPolygons(pa, pb, margin: margin))
                     }
                 }
-                XCTAssertEqual(bits(fast), bits(general), "turn \(turn)")
+                XCTAssertEqual(fast.bits, general.bits, "turn \(turn)")
                 let sa = plainMaximum(a, b), sb = plainMaximum(b, a)
                 if sb > sa + 0.1 * Tuning.linearSlop { high = turn } else { low = turn }
                 if abs(sb - (sa + 0.1 * Tuning.linearSlop)) < 1e-9 { closest += 1 }
@@ -190,7 +181,7 @@ final class TurnedBoxRouteTests: XCTestCase {
                                 (Collide.boxes(pp, pq, margin: 2), Collide.anyPolygons(pp, pq, margin: 2))
                             }
                         }
-                        XCTAssertEqual(bits(fast), bits(general), "x \(x), y \(y), rotation \(c), \(sine)")
+                        XCTAssertEqual(fast.bits, general.bits, "x \(x), y \(y), rotation \(c), \(sine)")
                         if general.count > 0 { kept += 1 }
                     }
                 }
@@ -219,7 +210,7 @@ final class TurnedBoxRouteTests: XCTestCase {
                         }
                         XCTAssertEqual(fast.edge, general.edge)
                         XCTAssertEqual(fast.separation.bitPattern, general.separation.bitPattern, "face \(face), slide \(slide)")
-                        XCTAssertEqual(bits(route), bits(generalRoute))
+                        XCTAssertEqual(route.bits, generalRoute.bits)
                         if general.separation == 0 {
                             if general.separation.sign == .minus { negativeZeros += 1 } else { positiveZeros += 1 }
                         }
