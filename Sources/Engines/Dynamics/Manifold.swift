@@ -146,9 +146,9 @@ enum Collide {
 
         // Prefer A's face unless B's is clearly better, so the reference face does not flip-flop.
         if sb.separation > sa.separation + 0.1 * Tuning.linearSlop {
-            return clip(reference: b, edge: sb.edge, incident: a, edges: a.pointee.count, flip: true, margin: margin)
+            return clip(reference: b, edge: sb.edge, incident: a, flip: true, margin: margin)
         }
-        return clip(reference: a, edge: sa.edge, incident: b, edges: b.pointee.count, flip: false, margin: margin)
+        return clip(reference: a, edge: sa.edge, incident: b, flip: false, margin: margin)
     }
 
     /// `anyPolygons` for two four-sided polygons (boxes, turned or not), bit for bit.
@@ -181,15 +181,15 @@ enum Collide {
     }
 
     /// Clips the incident polygon's edge most facing the reference edge (the first of the lowest
-    /// dot products of their normals, over the incident polygon's first `edges` edges: all of
-    /// them) against that edge's side planes, keeping points within `margin` of it.
+    /// dot products of their normals) against that edge's side planes, keeping points within
+    /// `margin` of it.
     @inline(__always)
     private static func clip(reference ref: UnsafePointer<Shape>, edge refEdge: Int, incident inc: UnsafePointer<Shape>,
-                             edges: Int, flip: Bool, margin: Double) -> Manifold {
+                             flip: Bool, margin: Double) -> Manifold {
         let n = ref.pointee.worldNormals[refEdge]
         var incEdge = 0
         var minDot = Double.infinity
-        for i in 0..<edges {
+        for i in 0..<inc.pointee.count {
             let d = dot(n, inc.pointee.worldNormals[i])
             if d < minDot {
                 minDot = d

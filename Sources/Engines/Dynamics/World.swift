@@ -29,8 +29,8 @@ struct World {
     private var broadPhase = BroadPhase()
     private var pairKeys: [UInt64] = []
     /// The previous step's pairs, sorted.
-    private var sweptKeys: [UInt64] = []
-    /// Whether `contacts` holds exactly the pairs of `sweptKeys` (no kept sleeping contacts).
+    private var previousPairKeys: [UInt64] = []
+    /// Whether `contacts` holds exactly the pairs of `previousPairKeys` (no kept sleeping contacts).
     private var contactsArePairs = false
     /// Set when item friction or elasticity may have changed: contact materials are then
     /// recomputed at the next step. They are otherwise set only when a contact is created.
@@ -138,7 +138,7 @@ struct World {
         let shapeList = shapes
         let bodyList = bodies
         let refreshMaterials = materialsChanged
-        if contactsArePairs && pairKeys == sweptKeys {
+        if contactsArePairs && pairKeys == previousPairKeys {
             shapeList.withUnsafeBufferPointer { shapes in bodyList.withUnsafeBufferPointer { bodyBuffer in
                 list.withUnsafeMutableBufferPointer { list in
                     cache.withUnsafeMutableBufferPointer { cache in
@@ -151,8 +151,8 @@ struct World {
             materialsChanged = false
             return
         }
-        sweptKeys.removeAll(keepingCapacity: true)
-        sweptKeys.append(contentsOf: pairKeys)
+        previousPairKeys.removeAll(keepingCapacity: true)
+        previousPairKeys.append(contentsOf: pairKeys)
         shapeList.withUnsafeBufferPointer { shapes in bodyList.withUnsafeBufferPointer { bodyBuffer in
             if mergeKeepsList(list) {
                 // Update the contacts of this step's pairs where they are; the others sleep. The
