@@ -63,24 +63,12 @@ final class ContactBatchTests: XCTestCase {
                 contacts.append(c)
             }
         }
-
-        /// One contact per batch, in contact order: the sequential solve.
-        func sequentialBatches() -> [WideContact] {
-            masses.withUnsafeBufferPointer { masses in
-                active.map { ci in
-                    let kind = WideContact.kind(of: contacts[ci])
-                    var batch = WideContact(kind: kind)
-                    batch.load(kind: kind, contacts[ci], ContactBatches.padding, index0: ci, index1: -1, masses: masses)
-                    return batch
-                }
-            }
-        }
     }
 
     /// Runs a substep's contact passes (warm start, solve, relax) over `batches`, moving the
     /// bodies a little between the solve and the relax pass as the position integration does.
-    private func run(_ batches: inout [WideContact], _ bodies: inout [SolverBody], _ masses: [SolverBodyMass]) {
-        batches.withUnsafeMutableBufferPointer { batches in
+    private func run(_ run: inout BatchRun, _ bodies: inout [SolverBody], _ masses: [SolverBodyMass]) {
+        run.withBatches { batches in
             bodies.withUnsafeMutableBufferPointer { bodies in
                 WideContactSolver.warmStart(batches, bodies)
                 WideContactSolver.solve(batches, bodies, inverseH: 240, useBias: true)
@@ -101,8 +89,8 @@ final class ContactBatchTests: XCTestCase {
             let input = Case(&random)
             var batches = ContactBatches()
             batches.build(contacts: input.contacts, active: input.active, masses: input.masses)
-            var wide = Array(batches.batches.prefix(batches.batchCount))
-            var sequential = input.sequentialBatches()
+            var wide = BatchRun(batches)
+            var sequential = BatchRun(oneContactPerBatchOf: batches, contacts: input.contacts, masses: input.masses)
             var wideBodies = input.bodies, sequentialBodies = input.bodies
             run(&wide, &wideBodies, input.masses)
             run(&sequential, &sequentialBodies, input.masses)
@@ -113,10 +101,10 @@ final class ContactBatchTests: XCTestCase {
             }
             var wideContacts = input.contacts, sequentialContacts = input.contacts
             wideContacts.withUnsafeMutableBufferPointer { contacts in
-                wide.withUnsafeMutableBufferPointer { ContactBatches.storeImpulses($0, contacts) }
+                wide.withBatches { $0.storeImpulses(contacts) }
             }
             sequentialContacts.withUnsafeMutableBufferPointer { contacts in
-                sequential.withUnsafeMutableBufferPointer { ContactBatches.storeImpulses($0, contacts) }
+                sequential.withBatches { $0.storeImpulses(contacts) }
             }
             for ci in input.active {
                 for (w, s) in [(wideContacts[ci].point0, sequentialContacts[ci].point0),
@@ -133,35 +121,37 @@ final class ContactBatchTests: XCTestCase {
 
     func testBatchesHoldEveryActiveContactOnceWithoutSharingAMovingBodyAndKeepEachBodysOrder() {
         var random = SplitMix64(seed: 0x2024)
-        var sawTwoLanes = false, sawEveryKind = Set<UInt8>()
+        var sawTwoLanes = false, sawEveryKind = Set<UInt8>(), sawPairs = false, sawQuads = false
         for _ in 0..<300 {
             let input = Case(&random)
             var built = ContactBatches()
             built.build(contacts: input.contacts, active: input.active, masses: input.masses)
             var seen: [Int] = []
             var lastContactOfBody = Array(repeating: -1, count: input.masses.count)
-            for batch in built.batches.prefix(built.batchCount) {
+            for batch in built.views {
                 sawEveryKind.insert(batch.kind.rawValue)
+                if batch.isQuad { sawQuads = true } else { sawPairs = true }
+                if batch.kind == .linear { XCTAssertFalse(batch.isQuad, "boxes that cannot turn are solved in doubles") }
                 var movingInBatch: [Int] = []
                 var lanesUsed = 0
-                for lane in 0..<Lanes.scalarCount {
-                    let ci = Int(batch.contact[lane])
+                for lane in batch.contacts.indices {
+                    let ci = batch.contacts[lane]
                     guard ci >= 0 else {
                         XCTAssertEqual(batch.bodyA[lane], 0, "padding is on the ground")
                         XCTAssertEqual(batch.bodyB[lane], 0, "padding is on the ground")
                         XCTAssertEqual(batch.inverseMassA[lane] + batch.inverseMassB[lane], 0, "padding has no mass")
-                        XCTAssertEqual(batch.point1.normalMass[lane] + batch.point2.normalMass[lane], 0, "padding pushes nothing")
+                        XCTAssertEqual(batch.normalMass[lane], 0, "padding pushes nothing")
                         continue
                     }
                     lanesUsed += 1
                     seen.append(ci)
                     let c = input.contacts[ci]
                     XCTAssertEqual(batch.kind, WideContact.kind(of: c), "contact \(ci) is in a batch of its kind")
-                    XCTAssertEqual(Int(batch.bodyA[lane]), c.bodyA)
-                    XCTAssertEqual(Int(batch.bodyB[lane]), c.bodyB)
-                    XCTAssertEqual(batch.normalX[lane], c.normal.x)
-                    XCTAssertEqual(batch.point1.normalImpulse[lane], c.point0.normalImpulse)
-                    XCTAssertEqual(batch.inverseMassA[lane], input.masses[c.bodyA].inverseMass)
+                    XCTAssertEqual(batch.bodyA[lane], c.bodyA)
+                    XCTAssertEqual(batch.bodyB[lane], c.bodyB)
+                    XCTAssertEqual(batch.normalX[lane], batch.laneValue(c.normal.x))
+                    XCTAssertEqual(batch.normalImpulse[lane], batch.laneValue(c.point0.normalImpulse))
+                    XCTAssertEqual(batch.inverseMassA[lane], batch.laneValue(input.masses[c.bodyA].inverseMass))
                     for body in [c.bodyA, c.bodyB] where input.masses[body].awake {
                         XCTAssertFalse(movingInBatch.contains(body), "body \(body) is moved twice in one batch")
                         movingInBatch.append(body)
@@ -175,12 +165,14 @@ final class ContactBatchTests: XCTestCase {
             XCTAssertEqual(seen.sorted(), input.active, "every active contact exactly once")
         }
         XCTAssertTrue(sawTwoLanes, "some batches solve contacts side by side")
+        XCTAssertTrue(sawPairs && sawQuads, "batches of both forms occur")
         XCTAssertEqual(sawEveryKind, Set(WideContact.Kind.allCases.map(\.rawValue)), "batches of every kind occur")
     }
 
     func testSidewaysRowOfContactsFillsTheLanes() {
         // Boxes on the ground side by side: every contact with the ground is independent of
-        // the others, so they all go to the first level, two to a batch.
+        // the others, so they all go to the first level: four to a quad batch where the boxes may
+        // turn, two to a pair batch where they cannot.
         var masses = [SolverBodyMass()]
         var contacts: [Contact] = []
         for i in 1...8 {
@@ -191,7 +183,13 @@ final class ContactBatchTests: XCTestCase {
         }
         var built = ContactBatches()
         built.build(contacts: contacts, active: Array(contacts.indices), masses: masses)
-        XCTAssertEqual(built.batchCount, 8 / Lanes.scalarCount)
-        XCTAssertTrue(built.batches.prefix(built.batchCount).allSatisfy { $0.contact.min() >= 0 }, "no padding")
+        XCTAssertEqual(built.quadCount, 8 / QuadLanes.scalarCount)
+        XCTAssertEqual(built.pairCount, 0)
+        XCTAssertTrue(built.views.allSatisfy { $0.contacts.min()! >= 0 }, "no padding")
+        for i in contacts.indices { contacts[i].linearOnly = true }
+        built.build(contacts: contacts, active: Array(contacts.indices), masses: masses)
+        XCTAssertEqual(built.pairCount, 8 / Lanes.scalarCount)
+        XCTAssertEqual(built.quadCount, 0)
+        XCTAssertTrue(built.views.allSatisfy { $0.contacts.min()! >= 0 }, "no padding")
     }
 }

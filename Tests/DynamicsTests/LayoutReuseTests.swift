@@ -88,7 +88,7 @@ final class LayoutReuseTests: XCTestCase {
 
     /// The layout of `batches`: per batch, its kind and its lanes' contacts.
     private func layout(_ batches: ContactBatches) -> [[Int]] {
-        batches.batches.prefix(batches.batchCount).map { [Int($0.kind.rawValue), Int($0.contact[0]), Int($0.contact[1])] }
+        batches.views.map { [Int($0.kind.rawValue), $0.isQuad ? 1 : 0] + $0.contacts }
     }
 
     /// A body that stops (or starts) moving, or a contact whose kind changes, with the same active

@@ -8,7 +8,9 @@
 /// change them. Levels are solved in order, which keeps, for every body, the order in which its
 /// contacts are solved: the result is bit for bit that of solving the contacts one after the
 /// other in contact order (Gauss–Seidel order depends only on the order of constraints that share
-/// a body). Within a level, contacts are grouped by kind.
+/// a body). Within a level, contacts are grouped by kind. The contacts of boxes that cannot turn
+/// (the linear kind) are packed two to a batch in doubles (`WideContact`); those whose bodies may
+/// turn four to a batch in floats (`QuadContact`). The schedule runs both in level order.
 ///
 /// Box2D's greedy colouring (first colour free on both bodies) needs fewer colours, but it
 /// changes that order; with it the 210-box pyramid whose boxes may turn drifted 1.6 pt sideways
@@ -17,9 +19,14 @@
 struct ContactBatches {
     private static let kindCount = WideContact.Kind.allCases.count
 
-    /// The batches, in solve order: the first `batchCount` elements (the array only grows).
-    private(set) var batches: [WideContact] = []
-    private(set) var batchCount = 0
+    /// The batches of each form (the first `pairCount` and `quadCount` elements; the arrays only
+    /// grow), and the order in which they are solved: an entry `i ≥ 0` is `pairs[i]`, `~i` is
+    /// `quads[i]` (the first `batchCount` entries).
+    private(set) var pairs: [WideContact] = []
+    private(set) var quads: [QuadContact] = []
+    private(set) var schedule: [Int32] = []
+    private(set) var pairCount = 0, quadCount = 0
+    var batchCount: Int { pairCount + quadCount }
     /// Per body: the level after its latest contact so far.
     private var bodyLevels: [Int] = []
     /// Per active contact: its group, level × kinds + kind.
@@ -68,13 +75,15 @@ struct ContactBatches {
     mutating func build(contacts: [Contact], active: [Int], masses: [SolverBodyMass]) {
         if reusesLayout && active.count == layoutCount && keepsLayout(contacts: contacts, active: active, masses: masses) {
             reusedLayouts += 1
-            let count = batchCount
+            let pairCount = self.pairCount, quadCount = self.quadCount
             contacts.withUnsafeBufferPointer { contacts in
                 masses.withUnsafeBufferPointer { masses in
-                    batches.withUnsafeMutableBufferPointer { batches in
-                        withUnsafePointer(to: Self.padding) { padding in
-                            Self.reload(contacts, masses, UnsafeMutableBufferPointer(rebasing: batches[0..<count]),
-                                        padding: padding)
+                    pairs.withUnsafeMutableBufferPointer { pairs in
+                        quads.withUnsafeMutableBufferPointer { quads in
+                            withUnsafePointer(to: Self.padding) { padding in
+                                Self.reload(contacts, masses, UnsafeMutableBufferPointer(rebasing: pairs[0..<pairCount]),
+                                            UnsafeMutableBufferPointer(rebasing: quads[0..<quadCount]), padding: padding)
+                            }
                         }
                     }
                 }
@@ -87,21 +96,28 @@ struct ContactBatches {
         // Levels: at most one per contact.
         Self.grow(&groupStarts, to: active.count * Self.kindCount + 1)
         // Batches: each group's last one may be partly padding.
-        Self.grow(&batches, to: active.count, WideContact(kind: .onePoint))
+        Self.grow(&pairs, to: active.count, WideContact(kind: .linear))
+        Self.grow(&quads, to: active.count, QuadContact(kind: .onePoint))
+        Self.grow(&schedule, to: active.count, 0)
         Self.grow(&layoutInputs, to: active.count, LayoutInput(contact: 0, bodyA: 0, bodyB: 0, kind: .onePoint, movesA: false, movesB: false))
         layoutCount = active.count
-        batchCount = contacts.withUnsafeBufferPointer { contacts in
+        (pairCount, quadCount) = contacts.withUnsafeBufferPointer { contacts in
             masses.withUnsafeBufferPointer { masses in
                 active.withUnsafeBufferPointer { active in
                     bodyLevels.withUnsafeMutableBufferPointer { bodyLevels in
                         groups.withUnsafeMutableBufferPointer { groups in
                             groupStarts.withUnsafeMutableBufferPointer { groupStarts in
                                 order.withUnsafeMutableBufferPointer { order in
-                                    batches.withUnsafeMutableBufferPointer { batches in
-                                        layoutInputs.withUnsafeMutableBufferPointer { inputs in
-                                            withUnsafePointer(to: Self.padding) { padding in
-                                                Self.build(contacts, active, masses, bodyLevels, groups, groupStarts, order, batches,
-                                                           inputs, padding: padding)
+                                    pairs.withUnsafeMutableBufferPointer { pairs in
+                                        quads.withUnsafeMutableBufferPointer { quads in
+                                            schedule.withUnsafeMutableBufferPointer { schedule in
+                                                layoutInputs.withUnsafeMutableBufferPointer { inputs in
+                                                    withUnsafePointer(to: Self.padding) { padding in
+                                                        Self.build(contacts, active, masses, bodyLevels, groups, groupStarts, order,
+                                                                   Output(pairs: pairs, quads: quads, schedule: schedule), inputs,
+                                                                   padding: padding)
+                                                    }
+                                                }
                                             }
                                         }
                                     }
@@ -112,6 +128,13 @@ struct ContactBatches {
                 }
             }
         }
+    }
+
+    /// Where a full build writes its batches and their order.
+    private struct Output {
+        var pairs: UnsafeMutableBufferPointer<WideContact>
+        var quads: UnsafeMutableBufferPointer<QuadContact>
+        var schedule: UnsafeMutableBufferPointer<Int32>
     }
 
     /// Whether this build's layout inputs are those recorded by the last full build (as many
@@ -132,16 +155,20 @@ struct ContactBatches {
     /// Loads the batches of the kept layout again with this step's prepared contacts: each batch
     /// keeps its kind and its lanes' contacts, as the full build would give them.
     private static func reload(_ contacts: UnsafeBufferPointer<Contact>, _ masses: UnsafeBufferPointer<SolverBodyMass>,
-                               _ batches: UnsafeMutableBufferPointer<WideContact>, padding: UnsafePointer<Contact>) {
+                               _ pairs: UnsafeMutableBufferPointer<WideContact>, _ quads: UnsafeMutableBufferPointer<QuadContact>,
+                               padding: UnsafePointer<Contact>) {
         guard let c = contacts.baseAddress else { return }
-        for i in batches.indices {
-            let kind = batches[i].kind
-            let i0 = Int(batches[i].contact[0]), i1 = Int(batches[i].contact[1])
+        for i in pairs.indices {
+            let kind = pairs[i].kind
+            let i0 = Int(pairs[i].contact[0]), i1 = Int(pairs[i].contact[1])
             if i1 >= 0 {
-                batches[i].load(kind: kind, c + i0, c + i1, index0: i0, index1: i1, masses: masses)
+                pairs[i].load(kind: kind, c + i0, c + i1, index0: i0, index1: i1, masses: masses)
             } else {
-                batches[i].load(kind: kind, c + i0, padding, index0: i0, index1: i1, masses: masses)
+                pairs[i].load(kind: kind, c + i0, padding, index0: i0, index1: i1, masses: masses)
             }
+        }
+        for i in quads.indices {
+            quads[i].load(kind: quads[i].kind, c, quads[i].contact, padding: padding, masses: masses)
         }
     }
 
@@ -154,12 +181,12 @@ struct ContactBatches {
 
     private static func grow(_ array: inout [Int], to count: Int) { grow(&array, to: count, 0) }
 
-    /// Returns the number of batches; records the layout inputs in `inputs`.
+    /// Returns the number of pair and quad batches; records the layout inputs in `inputs`.
     private static func build(_ contacts: UnsafeBufferPointer<Contact>, _ active: UnsafeBufferPointer<Int>,
                               _ masses: UnsafeBufferPointer<SolverBodyMass>, _ bodyLevels: UnsafeMutableBufferPointer<Int>,
                               _ groups: UnsafeMutableBufferPointer<Int>, _ groupStarts: UnsafeMutableBufferPointer<Int>,
-                              _ order: UnsafeMutableBufferPointer<Int>, _ batches: UnsafeMutableBufferPointer<WideContact>,
-                              _ inputs: UnsafeMutableBufferPointer<LayoutInput>, padding: UnsafePointer<Contact>) -> Int {
+                              _ order: UnsafeMutableBufferPointer<Int>, _ output: Output,
+                              _ inputs: UnsafeMutableBufferPointer<LayoutInput>, padding: UnsafePointer<Contact>) -> (Int, Int) {
         for i in bodyLevels.indices { bodyLevels[i] = 0 }
         var levelCount = 0
         for (i, ci) in active.enumerated() {
@@ -189,42 +216,72 @@ struct ContactBatches {
         for g in stride(from: groupCount, to: 0, by: -1) { groupStarts[g] = groupStarts[g - 1] }
         groupStarts[0] = 0
 
-        var next = 0
-        guard let c = contacts.baseAddress else { return next }
+        var pairCount = 0, quadCount = 0, scheduled = 0
+        guard let c = contacts.baseAddress else { return (0, 0) }
         for g in 0..<groupCount {
             let start = groupStarts[g], end = groupStarts[g + 1]
             guard start < end, let kind = WideContact.Kind(rawValue: UInt8(g % kindCount)) else { continue }
+            // Quads for the kinds that turn where the group fills more than two lanes.
+            let inPairs = kind == .linear || end - start <= Lanes.scalarCount
             var first = start
             while first < end {
-                let i0 = order[first], i1 = first + 1 < end ? order[first + 1] : -1
-                if i1 >= 0 {
-                    batches[next].load(kind: kind, c + i0, c + i1, index0: i0, index1: i1, masses: masses)
+                if inPairs {
+                    let i0 = order[first], i1 = first + 1 < end ? order[first + 1] : -1
+                    output.pairs[pairCount].load(kind: kind, c + i0, i1 >= 0 ? c + i1 : padding, index0: i0, index1: i1,
+                                                 masses: masses)
+                    output.schedule[scheduled] = Int32(truncatingIfNeeded: pairCount)
+                    pairCount += 1
+                    first += Lanes.scalarCount
                 } else {
-                    batches[next].load(kind: kind, c + i0, padding, index0: i0, index1: i1, masses: masses)
+                    var indices = QuadIndices(repeating: -1)
+                    for lane in 0..<min(QuadLanes.scalarCount, end - first) {
+                        indices[lane] = Int32(truncatingIfNeeded: order[first + lane])
+                    }
+                    output.quads[quadCount].load(kind: kind, c, indices, padding: padding, masses: masses)
+                    output.schedule[scheduled] = ~Int32(truncatingIfNeeded: quadCount)
+                    quadCount += 1
+                    first += QuadLanes.scalarCount
                 }
-                next += 1
-                first += Lanes.scalarCount
+                scheduled += 1
             }
         }
-        return next
+        return (pairCount, quadCount)
     }
 
     /// Runs `body` on the batches in place.
-    mutating func withBatches<R>(_ body: (UnsafeMutableBufferPointer<WideContact>) throws -> R) rethrows -> R {
-        let count = batchCount
-        return try batches.withUnsafeMutableBufferPointer { try body(UnsafeMutableBufferPointer(rebasing: $0[0..<count])) }
+    mutating func withBatches<R>(_ body: (SolverBatches) throws -> R) rethrows -> R {
+        let count = batchCount, pairCount = self.pairCount, quadCount = self.quadCount
+        return try schedule.withUnsafeBufferPointer { schedule in
+            try pairs.withUnsafeMutableBufferPointer { pairs in
+                try quads.withUnsafeMutableBufferPointer { quads in
+                    try body(SolverBatches(schedule: UnsafeBufferPointer(rebasing: schedule[0..<count]),
+                                           pairs: UnsafeMutableBufferPointer(rebasing: pairs[0..<pairCount]),
+                                           quads: UnsafeMutableBufferPointer(rebasing: quads[0..<quadCount])))
+                }
+            }
+        }
     }
+}
+
+/// The batches of a step in place, as the substeps run them: `schedule` in order, each entry
+/// `i ≥ 0` naming `pairs[i]` and `~i` naming `quads[i]`.
+struct SolverBatches {
+    var schedule: UnsafeBufferPointer<Int32>
+    var pairs: UnsafeMutableBufferPointer<WideContact>
+    var quads: UnsafeMutableBufferPointer<QuadContact>
 
     /// Writes the impulses back to the contacts (warm starting of the next step, restitution,
     /// sleeping and contact events read them there).
-    static func storeImpulses(_ batches: UnsafeMutableBufferPointer<WideContact>, _ contacts: UnsafeMutableBufferPointer<Contact>) {
-        for i in batches.indices {
+    @inline(__always)
+    func storeImpulses(_ contacts: UnsafeMutableBufferPointer<Contact>) {
+        for batch in pairs {
             for lane in 0..<Lanes.scalarCount {
-                let ci = Int(batches[i].contact[lane])
+                let ci = Int(batch.contact[lane])
                 guard ci >= 0 else { continue }
-                batches[i].point1.store(&contacts[ci].point0, lane: lane)
-                if batches[i].kind.twoPoints { batches[i].point2.store(&contacts[ci].point1, lane: lane) }
+                batch.point1.store(&contacts[ci].point0, lane: lane)
+                if batch.kind.twoPoints { batch.point2.store(&contacts[ci].point1, lane: lane) }
             }
         }
+        for i in quads.indices { quads[i].storeImpulses(contacts) }
     }
 }

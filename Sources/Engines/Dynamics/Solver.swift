@@ -12,6 +12,11 @@ struct SolverBody {
     var deltaRotation = Rotation.identity
 
     @inline(__always) func pointVelocity(_ r: Vector) -> Vector { velocity + cross(angularVelocity, r) }
+
+    /// Byte offsets the quad batches read and write whole vectors at: velocity, angular velocity
+    /// and turn from the start; translation and rotation from `motionOffset`.
+    static let angularVelocityOffset = MemoryLayout<SolverBody>.offset(of: \SolverBody.angularVelocity) ?? 16
+    static let motionOffset = MemoryLayout<SolverBody>.offset(of: \SolverBody.deltaPosition) ?? 32
 }
 
 /// What the solver knows of a body besides its motion: inverse mass and inertia, zero for
@@ -90,7 +95,7 @@ extension World {
                     }
                     WideContactSolver.solve(wide, bodies, inverseH: inverseH, useBias: false)
                 }
-                ContactBatches.storeImpulses(wide, contacts)
+                wide.storeImpulses(contacts)
                 for ci in active where contacts[ci].restitution > 0 {
                     ContactSolver.restitute(&contacts[ci], bodies, masses)
                 }

@@ -1,5 +1,6 @@
-/// The substep passes over the wide contact batches (`ContactBatches`): warm start, and the soft
-/// solve with position bias or the relax pass without it. Each batch gathers its lanes' body
+/// The substep passes over the contact batches (`ContactBatches`): warm start, and the soft
+/// solve with position bias or the relax pass without it. The schedule runs pair batches here
+/// and quad batches in `QuadContactSolver`. Each batch gathers its lanes' body
 /// states, solves all lanes at once with the same arithmetic, point by point, as one contact
 /// would be solved alone, and scatters the velocities back. A batch's lanes share no body the
 /// solver moves, so the order of the lanes does not matter, only the order of the batches.
@@ -38,14 +39,28 @@ enum WideContactSolver {
         }
     }
 
+    /// Warm starts every batch, in schedule order (without quads, the pairs in their order).
     @inline(never)
-    static func warmStart(_ batches: UnsafeMutableBufferPointer<WideContact>, _ bodies: SolverBodies) {
-        for i in batches.indices {
-            switch batches[i].kind {
-            case .linear: warmStart(&batches[i], bodies, twoPoints: false, angular: false)
-            case .onePoint: warmStart(&batches[i], bodies, twoPoints: false, angular: true)
-            case .twoPoints, .block: warmStart(&batches[i], bodies, twoPoints: true, angular: true)
+    static func warmStart(_ batches: SolverBatches, _ bodies: SolverBodies) {
+        guard !batches.quads.isEmpty else {
+            for i in batches.pairs.indices { warmStart(&batches.pairs[i], bodies) }
+            return
+        }
+        for entry in batches.schedule {
+            if entry >= 0 {
+                warmStart(&batches.pairs[Int(entry)], bodies)
+            } else {
+                QuadContactSolver.warmStart(&batches.quads[Int(~entry)], bodies)
             }
+        }
+    }
+
+    @inline(__always)
+    private static func warmStart(_ c: inout WideContact, _ bodies: SolverBodies) {
+        switch c.kind {
+        case .linear: warmStart(&c, bodies, twoPoints: false, angular: false)
+        case .onePoint: warmStart(&c, bodies, twoPoints: false, angular: true)
+        case .twoPoints, .block: warmStart(&c, bodies, twoPoints: true, angular: true)
         }
     }
 
@@ -66,20 +81,35 @@ enum WideContactSolver {
         impulse(px, py, p, c, &a, &b, angular: angular)
     }
 
-    /// One pass over every batch: with `useBias` the soft solve, without it the relax pass.
-    static func solve(_ batches: UnsafeMutableBufferPointer<WideContact>, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
-        for i in batches.indices {
-            switch batches[i].kind {
-            case .linear:
-                if useBias {
-                    solveLinearBiased(&batches[i], bodies, inverseH: inverseH)
-                } else {
-                    solveLinearRelaxed(&batches[i], bodies, inverseH: inverseH)
-                }
-            case .onePoint: solveOnePoint(&batches[i], bodies, inverseH: inverseH, useBias: useBias)
-            case .twoPoints: solveTwoPoints(&batches[i], bodies, inverseH: inverseH, useBias: useBias)
-            case .block: solveBlock(&batches[i], bodies, inverseH: inverseH, useBias: useBias)
+    /// One pass over every batch, in schedule order (without quads, the pairs in their order): with
+    /// `useBias` the soft solve, without it the relax pass.
+    static func solve(_ batches: SolverBatches, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
+        guard !batches.quads.isEmpty else {
+            for i in batches.pairs.indices { solve(&batches.pairs[i], bodies, inverseH: inverseH, useBias: useBias) }
+            return
+        }
+        let quadInverseH = Float(inverseH)
+        for entry in batches.schedule {
+            if entry >= 0 {
+                solve(&batches.pairs[Int(entry)], bodies, inverseH: inverseH, useBias: useBias)
+            } else {
+                QuadContactSolver.solve(&batches.quads[Int(~entry)], bodies, inverseH: quadInverseH, useBias: useBias)
             }
+        }
+    }
+
+    @inline(__always)
+    private static func solve(_ c: inout WideContact, _ bodies: SolverBodies, inverseH: Double, useBias: Bool) {
+        switch c.kind {
+        case .linear:
+            if useBias {
+                solveLinearBiased(&c, bodies, inverseH: inverseH)
+            } else {
+                solveLinearRelaxed(&c, bodies, inverseH: inverseH)
+            }
+        case .onePoint: solveOnePoint(&c, bodies, inverseH: inverseH, useBias: useBias)
+        case .twoPoints: solveTwoPoints(&c, bodies, inverseH: inverseH, useBias: useBias)
+        case .block: solveBlock(&c, bodies, inverseH: inverseH, useBias: useBias)
         }
     }
 
