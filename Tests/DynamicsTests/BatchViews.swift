@@ -62,16 +62,16 @@ struct BatchRun {
         quads = Array(built.quads.prefix(built.quadCount))
     }
 
-    /// The same contacts one to a batch, in the form of the batch the layout put each in, in
-    /// schedule order and, within a batch, lane order.
-    init(oneContactPerBatchOf built: ContactBatches, contacts: [Contact], masses: [SolverBodyMass]) {
+    /// The same contacts one to a batch, in the form of the batch the layout put each in (or, with
+    /// `inDoubles`, every one in a pair batch), in schedule order and, within a batch, lane order.
+    init(oneContactPerBatchOf built: ContactBatches, contacts: [Contact], masses: [SolverBodyMass], inDoubles: Bool = false) {
         contacts.withUnsafeBufferPointer { contacts in
             masses.withUnsafeBufferPointer { masses in
                 withUnsafePointer(to: ContactBatches.padding) { padding in
                     guard let base = contacts.baseAddress else { return }
                     for view in built.views {
                         for ci in view.contacts where ci >= 0 {
-                            if view.isQuad {
+                            if view.isQuad && !inDoubles {
                                 var batch = QuadContact(kind: view.kind)
                                 batch.load(kind: view.kind, base, QuadIndices(Int32(ci), -1, -1, -1), padding: padding, masses: masses)
                                 schedule.append(~Int32(quads.count))

@@ -119,6 +119,45 @@ final class ContactBatchTests: XCTestCase {
         XCTAssertGreaterThan(checked, 3000, "the cases exercise enough contacts")
     }
 
+    /// The quad batches solve in floats what the pair batches solve in doubles: the same contacts
+    /// in the same order, once through the layout (quads for the kinds that turn) and once one
+    /// contact at a time in doubles, give velocities and impulses within float rounding.
+    func testQuadBatchesSolveLikeTheDoublesWithinFloatRounding() {
+        var random = SplitMix64(seed: 0x4F10A7)
+        var compared = 0, largest = 0.0
+        for _ in 0..<300 {
+            let input = Case(&random)
+            var batches = ContactBatches()
+            batches.build(contacts: input.contacts, active: input.active, masses: input.masses)
+            guard batches.quadCount > 0 else { continue }
+            var quads = BatchRun(batches)
+            var doubles = BatchRun(oneContactPerBatchOf: batches, contacts: input.contacts, masses: input.masses, inDoubles: true)
+            var quadBodies = input.bodies, doubleBodies = input.bodies
+            run(&quads, &quadBodies, input.masses)
+            run(&doubles, &doubleBodies, input.masses)
+            func close(_ x: Double, _ y: Double, _ what: String) {
+                let error = abs(x - y) / (1 + abs(y))
+                largest = max(largest, error)
+                XCTAssertLessThan(error, 1e-3, "\(what): \(x) in floats against \(y) in doubles")
+            }
+            for i in input.bodies.indices {
+                close(quadBodies[i].velocity.x, doubleBodies[i].velocity.x, "body \(i) velocity x")
+                close(quadBodies[i].velocity.y, doubleBodies[i].velocity.y, "body \(i) velocity y")
+                close(quadBodies[i].angularVelocity, doubleBodies[i].angularVelocity, "body \(i) angular velocity")
+            }
+            var quadContacts = input.contacts, doubleContacts = input.contacts
+            quadContacts.withUnsafeMutableBufferPointer { contacts in quads.withBatches { $0.storeImpulses(contacts) } }
+            doubleContacts.withUnsafeMutableBufferPointer { contacts in doubles.withBatches { $0.storeImpulses(contacts) } }
+            for ci in input.active {
+                close(quadContacts[ci].point0.normalImpulse, doubleContacts[ci].point0.normalImpulse, "contact \(ci) normal impulse")
+                close(quadContacts[ci].point1.tangentImpulse, doubleContacts[ci].point1.tangentImpulse, "contact \(ci) tangent impulse")
+            }
+            compared += 1
+        }
+        XCTAssertGreaterThan(compared, 100, "the cases lay out quads")
+        XCTAssertGreaterThan(largest, 0, "floats round somewhere: the comparison sees both forms")
+    }
+
     func testBatchesHoldEveryActiveContactOnceWithoutSharingAMovingBodyAndKeepEachBodysOrder() {
         var random = SplitMix64(seed: 0x2024)
         var sawTwoLanes = false, sawEveryKind = Set<UInt8>(), sawPairs = false, sawQuads = false
