@@ -208,6 +208,17 @@ final class ContactBatchTests: XCTestCase {
         XCTAssertEqual(sawEveryKind, Set(WideContact.Kind.allCases.map(\.rawValue)), "batches of every kind occur")
     }
 
+    /// The quads gather body states by transposing four vectors of four lanes.
+    func testTransposeSwapsLanesAndVectors() {
+        let rows = (0..<4).map { i in QuadLanes((0..<4).map { Float(10 * i + $0) }) }
+        let (c0, c1, c2, c3) = transpose(rows[0], rows[1], rows[2], rows[3])
+        for (i, column) in [c0, c1, c2, c3].enumerated() {
+            for j in 0..<4 { XCTAssertEqual(column[j], rows[j][i], "lane \(j) of result \(i)") }
+        }
+        let (r0, r1, r2, r3) = transpose(c0, c1, c2, c3)
+        XCTAssertEqual([r0, r1, r2, r3], rows, "transposing twice gives the vectors back")
+    }
+
     func testSidewaysRowOfContactsFillsTheLanes() {
         // Boxes on the ground side by side: every contact with the ground is independent of
         // the others, so they all go to the first level: four to a quad batch where the boxes may
