@@ -7,8 +7,8 @@
 /// Box2D v3's constraint graph. Static and sleeping bodies never conflict: the solver does not
 /// change them. Levels are solved in order, which keeps, for every body, the order in which its
 /// contacts are solved: the result is bit for bit that of solving the contacts one after the
-/// other in contact order (Gauss–Seidel order depends only on the order of constraints that share
-/// a body). Within a level, contacts are grouped by kind. The contacts of boxes that cannot turn
+/// other in contact order, each in its batch's precision (Gauss–Seidel order depends only on the
+/// order of constraints that share a body). Within a level, contacts are grouped by kind. The contacts of boxes that cannot turn
 /// (the linear kind) are packed two to a batch in doubles (`WideContact`); those whose bodies may
 /// turn four to a batch in floats (`QuadContact`). The schedule runs both in level order.
 ///
@@ -276,12 +276,12 @@ struct SolverBatches {
     /// sleeping and contact events read them there).
     @inline(__always)
     func storeImpulses(_ contacts: UnsafeMutableBufferPointer<Contact>) {
-        for batch in pairs {
+        for i in pairs.indices {
             for lane in 0..<Lanes.scalarCount {
-                let ci = Int(batch.contact[lane])
+                let ci = Int(pairs[i].contact[lane])
                 guard ci >= 0 else { continue }
-                batch.point1.store(&contacts[ci].point0, lane: lane)
-                if batch.kind.twoPoints { batch.point2.store(&contacts[ci].point1, lane: lane) }
+                pairs[i].point1.store(&contacts[ci].point0, lane: lane)
+                if pairs[i].kind.twoPoints { pairs[i].point2.store(&contacts[ci].point1, lane: lane) }
             }
         }
         for i in quads.indices { quads[i].storeImpulses(contacts) }
