@@ -10,32 +10,37 @@ struct BatchView {
     var normalX: [Double], inverseMassA: [Double], inverseMassB: [Double]
     var normalMass: [Double], normalImpulse: [Double]
 
+    /// One lane of a batch: its contact, bodies and values.
+    private typealias Lane = (contact: Int, bodyA: Int, bodyB: Int, normalX: Double, inverseMassA: Double, inverseMassB: Double,
+                              normalMass: Double, normalImpulse: Double)
+
+    private init(kind: WideContact.Kind, isQuad: Bool, lanes: [Lane]) {
+        self.kind = kind
+        self.isQuad = isQuad
+        contacts = lanes.map(\.contact)
+        bodyA = lanes.map(\.bodyA)
+        bodyB = lanes.map(\.bodyB)
+        normalX = lanes.map(\.normalX)
+        inverseMassA = lanes.map(\.inverseMassA)
+        inverseMassB = lanes.map(\.inverseMassB)
+        normalMass = lanes.map(\.normalMass)
+        normalImpulse = lanes.map(\.normalImpulse)
+    }
+
     init(_ c: WideContact) {
-        let lanes = 0..<Lanes.scalarCount
-        kind = c.kind
-        isQuad = false
-        contacts = lanes.map { Int(c.contact[$0]) }
-        bodyA = lanes.map { Int(c.bodyA[$0]) }
-        bodyB = lanes.map { Int(c.bodyB[$0]) }
-        normalX = lanes.map { c.normalX[$0] }
-        inverseMassA = lanes.map { c.inverseMassA[$0] }
-        inverseMassB = lanes.map { c.inverseMassB[$0] }
-        normalMass = lanes.map { c.point1.normalMass[$0] + c.point2.normalMass[$0] }
-        normalImpulse = lanes.map { c.point1.normalImpulse[$0] }
+        self.init(kind: c.kind, isQuad: false, lanes: (0..<Lanes.scalarCount).map { (i: Int) -> Lane in
+            let normalMass = c.point1.normalMass[i] + c.point2.normalMass[i]
+            return (Int(c.contact[i]), Int(c.bodyA[i]), Int(c.bodyB[i]), c.normalX[i], c.inverseMassA[i], c.inverseMassB[i],
+                    normalMass, c.point1.normalImpulse[i])
+        })
     }
 
     init(_ c: QuadContact) {
-        let lanes = 0..<QuadLanes.scalarCount
-        kind = c.kind
-        isQuad = true
-        contacts = lanes.map { Int(c.contact[$0]) }
-        bodyA = lanes.map { Int(c.bodyA[$0]) }
-        bodyB = lanes.map { Int(c.bodyB[$0]) }
-        normalX = lanes.map { Double(c.normalX[$0]) }
-        inverseMassA = lanes.map { Double(c.inverseMassA[$0]) }
-        inverseMassB = lanes.map { Double(c.inverseMassB[$0]) }
-        normalMass = lanes.map { Double(c.point1.normalMass[$0] + c.point2.normalMass[$0]) }
-        normalImpulse = lanes.map { Double(c.point1.normalImpulse[$0]) }
+        self.init(kind: c.kind, isQuad: true, lanes: (0..<QuadLanes.scalarCount).map { (i: Int) -> Lane in
+            let normalX = Double(c.normalX[i]), inverseMassA = Double(c.inverseMassA[i]), inverseMassB = Double(c.inverseMassB[i])
+            let normalMass = Double(c.point1.normalMass[i] + c.point2.normalMass[i]), impulse = Double(c.point1.normalImpulse[i])
+            return (Int(c.contact[i]), Int(c.bodyA[i]), Int(c.bodyB[i]), normalX, inverseMassA, inverseMassB, normalMass, impulse)
+        })
     }
 
     /// `value` as this batch's lanes hold it.
