@@ -223,7 +223,9 @@ struct ContactBatches {
         for g in 0..<groupCount {
             let start = groupStarts[g], end = groupStarts[g + 1]
             guard start < end, let kind = WideContact.Kind(rawValue: UInt8(g % kindCount)) else { continue }
-            // Quads for the kinds that turn where the group fills more than two lanes.
+            // Quads for the kinds that turn where the group fills more than two lanes. Smaller
+            // groups stay in doubles: a column of blocks that may turn, one contact per level,
+            // leans in floats (docs/dynamics.md).
             let inPairs = kind == .linear || end - start <= Lanes.scalarCount
             var first = start
             while first < end {
