@@ -14,9 +14,11 @@ struct SolverBody {
     @inline(__always) func pointVelocity(_ r: Vector) -> Vector { velocity + cross(angularVelocity, r) }
 
     /// Byte offsets the quad batches read and write whole vectors at: velocity, angular velocity
-    /// and turn from the start; translation and rotation from `motionOffset`.
-    static let angularVelocityOffset = MemoryLayout<SolverBody>.offset(of: \SolverBody.angularVelocity) ?? 16
-    static let motionOffset = MemoryLayout<SolverBody>.offset(of: \SolverBody.deltaPosition) ?? 32
+    /// and turn from the start; translation and rotation from `motionOffset`. Constants, so that
+    /// every gather does not first ask for them (`SolverBodyLayoutTests` checks them against the
+    /// layout).
+    static var angularVelocityOffset: Int { 16 }
+    static var motionOffset: Int { 32 }
 }
 
 /// What the solver knows of a body besides its motion: inverse mass and inertia, zero for
